@@ -1,0 +1,75 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative paths in the configuration are read from here. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+const booleanText = z
+  .enum(['0', '1', 'true', 'false', 'yes', 'no'])
+  .transform((value) => value === '1' || value === 'true' || value === 'yes');
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  BASE_DOMAIN: z
+    .string()
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name such as meshport.localhost')
+    .default('meshport.localhost'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  SEED_DEMO: booleanText.default(true),
+  WEB_DIST: z.string().default('apps/web/dist'),
+  TRUST_PROXY: booleanText.default(false),
+  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('http'),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Meshport <no-reply@meshport.localhost>'),
+});
+
+export type Config = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  baseDomain: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  sessionIdleMinutes: number;
+  seedDemo: boolean;
+  webDist: string;
+  trustProxy: boolean;
+  scheme: 'http' | 'https';
+  smtpUrl: string | undefined;
+  mailFrom: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const base = env.INIT_CWD ?? REPO_ROOT;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(base, e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    baseDomain: e.BASE_DOMAIN,
+    logLevel: e.LOG_LEVEL,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    seedDemo: e.SEED_DEMO,
+    webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
+    trustProxy: e.TRUST_PROXY,
+    scheme: e.PUBLIC_URL_SCHEME,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+  };
+}

@@ -1,0 +1,60 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
+import { companies } from '../companies/company.schema.ts';
+
+/** Partial-index condition: rows not in the recycle bin. */
+export const live = sql`deleted_at is null`;
+
+/** `company_id` (the tenant) and the identity `id`: the primary key is `(company_id, id)`. */
+export const tenantKeyColumns = () => ({
+  companyId: integer('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  id: integer('id').notNull().generatedByDefaultAsIdentity(),
+});
+
+/** `status`, one of `values`, required, `initial` by default. */
+export const statusColumn = <const T extends readonly [string, ...string[]]>(values: T, initial: T[number]) =>
+  text('status', { enum: values as unknown as [T[number], ...T[number][]] })
+    .notNull()
+    .default(initial);
+
+/** The columns a content record shows: name, description, status and preview image. */
+export const recordColumns = <const T extends readonly [string, ...string[]]>(values: T, initial: T[number]) => ({
+  name: text('name').notNull(),
+  description: text('description'),
+  status: statusColumn(values, initial),
+  previewImagePath: text('preview_image_path'),
+});
+
+/** created_at and updated_at (now by default), and deleted_at for the recycle bin. */
+export const timestampColumns = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+});
+
+interface ContentTable {
+  companyId: PgColumn;
+  id: PgColumn;
+  name: PgColumn;
+  status: PgColumn;
+  createdAt: PgColumn;
+  updatedAt: PgColumn;
+  deletedAt: PgColumn;
+}
+
+/**
+ * The indexes every content list uses: each default sort of live rows, the recycle bin,
+ * trigram search on the name, and (when `statusThen` is given) status then that time.
+ */
+export function contentIndexes(table: string, t: ContentTable, statusThen?: 'createdAt' | 'updatedAt') {
+  return [
+    index(`${table}_created_idx`).on(t.companyId, t.createdAt, t.id).where(live),
+    index(`${table}_updated_idx`).on(t.companyId, t.updatedAt, t.id).where(live),
+    index(`${table}_name_idx`).on(t.companyId, t.name, t.id).where(live),
+    ...(statusThen ? [index(`${table}_status_idx`).on(t.companyId, t.status, t[statusThen], t.id).where(live)] : []),
+    index(`${table}_deleted_idx`).on(t.companyId, t.deletedAt, t.id).where(sql`deleted_at is not null`),
+    index(`${table}_name_trgm`).using('gin', sql`${t.name} gin_trgm_ops`),
+  ];
+}

@@ -1,0 +1,154 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { type SQL, sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+/** A Drizzle handle: the database itself or a transaction, on either driver. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export const APP_ROLE = 'meshport_app';
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+
+export interface TenantScope {
+  companyId: number;
+  accountId?: number | null;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  /** Owner connection. For migrations and the explicit cross-tenant paths only. */
+  system: Db;
+  /**
+   * Runs `work` in a transaction as the application role with the company set: row-level
+   * security then limits every statement to that company.
+   */
+  tenant<T>(scope: TenantScope, work: (tx: Db) => Promise<T>): Promise<T>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** PGlite only: the data folder as a tarball, to start other instances from. */
+  dump?: () => Promise<Blob>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'pglite'; dataDir: string | null /** A `dumpDataDir()` tarball to start from (tests). */; snapshot?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+async function enterTenant(tx: Db, scope: TenantScope): Promise<void> {
+  await tx.execute(
+    sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(scope.companyId)}, true), set_config('app.account_id', ${scope.accountId == null ? '' : String(scope.accountId)}, true)`,
+  );
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.kind === 'pglite') {
+    const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
+    try {
+      const client = await PGlite.create({
+        ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pglite') } : {}),
+        ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
+        extensions: { pg_trgm },
+      });
+      const db = drizzlePglite({ client, schema }) as unknown as Db;
+      return {
+        kind: 'pglite',
+        system: db,
+        tenant: (scope, work) =>
+          db.transaction(async (tx) => {
+            await enterTenant(tx as unknown as Db, scope);
+            return work(tx as unknown as Db);
+          }),
+        async migrate() {
+          await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+          await db.execute(sql`select meshport_secure_tenant_tables()`);
+        },
+        async close() {
+          await client.close();
+          release();
+        },
+        dump: () => client.dumpDataDir('none'),
+      };
+    } catch (error) {
+      release();
+      throw error;
+    }
+  }
+  // Pipelined connections: BEGIN, the tenant settings and the first statement of the work
+  // leave in one write and come back in one round trip (DESIGN §11).
+  const pool = new pg.Pool({
+    connectionString: options.url,
+    max: options.poolSize ?? 20,
+    pipeline: true,
+  } as pg.PoolConfig);
+  // An idle connection the server ends (restart, admin command) must not crash the process:
+  // the pool drops it and opens another on the next query.
+  pool.on('error', (error) => {
+    process.stderr.write(
+      `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`,
+    );
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const perClient = new WeakMap<pg.PoolClient, Db>();
+  const drizzleFor = (client: pg.PoolClient) => {
+    let bound = perClient.get(client);
+    if (!bound) {
+      bound = drizzlePg({ client, schema }) as unknown as Db;
+      perClient.set(client, bound);
+    }
+    return bound;
+  };
+  return {
+    kind: 'postgres',
+    system: db,
+    async tenant(scope, work) {
+      const client = await pool.connect();
+      let broken: Error | undefined;
+      try {
+        const opened = Promise.all([
+          client.query('begin'),
+          client.query(
+            "select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.account_id', $3, true)",
+            [APP_ROLE, String(scope.companyId), scope.accountId == null ? '' : String(scope.accountId)],
+          ),
+        ]);
+        // Awaited after the work's first statement is queued; a failure here fails that statement too.
+        opened.catch(() => {});
+        const result = await work(drizzleFor(client));
+        await opened;
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        try {
+          await client.query('rollback');
+        } catch (rollbackError) {
+          broken = rollbackError as Error;
+        }
+        throw error;
+      } finally {
+        client.release(broken);
+      }
+    },
+    async migrate() {
+      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+      await db.execute(sql`select meshport_secure_tenant_tables()`);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Rows of a raw SQL statement; both drivers answer `{rows}`. */
+export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

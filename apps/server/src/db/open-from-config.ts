@@ -1,0 +1,8 @@
+import type { Config } from '../config/config.ts';
+import { type Database, openDatabase } from './database.ts';
+
+export function openConfiguredDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl
+    ? openDatabase({ kind: 'postgres', url: config.databaseUrl })
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+}

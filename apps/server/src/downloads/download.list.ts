@@ -1,0 +1,24 @@
+import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
+import { searchFilter } from '../list/common-filters.ts';
+import type { ListResource } from '../list/list-resource.ts';
+import { downloads } from './download.schema.ts';
+
+/** Tools → Downloads: the platform-wide files, the same for every company. */
+export const downloadList: ListResource = {
+  name: 'downloads',
+  table: downloads,
+  scope: 'system',
+  idColumn: downloads.id,
+  fields: {
+    id: { select: downloads.id, sortable: true },
+    name: { select: downloads.name, sortable: true },
+    extension: { select: downloads.extension, sortable: true },
+    size: { select: downloads.size, sortable: true },
+    created_at: { select: downloads.createdAt, sortable: true },
+    updated_at: { select: downloads.updatedAt, sortable: true },
+  },
+  filters: { search: searchFilter([downloads.name, downloads.extension]) },
+  defaultSort: ADMIN_DEFAULT_SORTS.list,
+  defaultPerPage: DEFAULT_PER_PAGE,
+  permission: 'list-downloads',
+};

@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signInDemoUsers } from '../../test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { contentDisposition } from './download.routes.ts';
+
+describeEachDatabase('downloads', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+  const { get, auth } = signInDemoUsers(() => t, {
+    signIn: ['editor', 'viewer', 'nolicence', 'globex-editor'],
+    defaultUser: 'viewer',
+  });
+
+  it('lists the platform-wide downloads, newest first, for every company', async () => {
+    const res = await get('/v2/downloads');
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ per_page: 5, total: 2 });
+    expect(res.body.data.map((row: Row) => `${row.name}.${row.extension}`)).toEqual([
+      'Sample kitchen cube.zip',
+      'Meshport user manual.pdf',
+    ]);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual([
+      'created_at',
+      'extension',
+      'id',
+      'name',
+      'size',
+      'updated_at',
+    ]);
+    const globex = await get('/v2/downloads', 'globex-editor', t.host('globex'));
+    expect(globex.body.meta.total).toBe(2);
+  });
+
+  it('filters, sorts, selects fields and counts', async () => {
+    expect((await get('/v2/downloads?filter[search]=manual')).body.data.map((row: Row) => row.extension)).toEqual([
+      'pdf',
+    ]);
+    await expectSortsByEachField(t, '/v2/downloads', await auth('viewer'), [
+      'id',
+      'name',
+      'extension',
+      'size',
+      'created_at',
+      'updated_at',
+    ]);
+    expect(Object.keys((await get('/v2/downloads?included_fields=downloads.name')).body.data[0])).toEqual(['name']);
+    expect((await get('/v2/downloads?excluded_fields=size')).body.data[0]).not.toHaveProperty('size');
+    expect((await get('/v2/downloads?count=1')).body).toEqual({ data: { count: 2 } });
+    await expectUnknownParametersRefused(t, '/v2/downloads', await auth('viewer'));
+  });
+
+  it('streams the file as name.extension', async () => {
+    const list = await get('/v2/downloads?sort=name');
+    const manual = list.body.data[0];
+    expect((await get(`/v2/downloads/${manual.id}`)).body.data.name).toBe('Meshport user manual');
+    const file = await get(`/v2/downloads/${manual.id}/download`);
+    expect(file.status).toBe(200);
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="Meshport user manual.pdf"; filename*=UTF-8''Meshport%20user%20manual.pdf`,
+    );
+    expect(file.text.startsWith('%PDF-1.4')).toBe(true);
+    expect(Buffer.byteLength(file.text, 'latin1')).toBe(manual.size);
+    const zip = await get(`/v2/downloads/${list.body.data[1].id}/download`);
+    expect(zip.text.startsWith('PK')).toBe(true);
+    expect((await get('/v2/downloads/999999/download')).status).toBe(404);
+  });
+
+  it('needs list-downloads and a licence', async () => {
+    expect((await get('/v2/downloads', 'nolicence')).status).toBe(403);
+    expect((await get('/v2/downloads/1/download', 'nolicence')).status).toBe(403);
+    expect((await t.request('/v2/downloads/1/download')).status).toBe(401);
+  });
+
+  it('keeps header-breaking characters out of the file name', () => {
+    expect(contentDisposition('a"b\r\nc/d', 'pdf')).toBe(
+      `attachment; filename="abc-d.pdf"; filename*=UTF-8''abc-d.pdf`,
+    );
+    expect(contentDisposition('Café', 'zip')).toBe(`attachment; filename="Caf_.zip"; filename*=UTF-8''Caf%C3%A9.zip`);
+  });
+});

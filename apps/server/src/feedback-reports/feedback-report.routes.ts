@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app/services.ts';
+import { defineRoute } from '../http/route.ts';
+import { ListEngine } from '../list/list-engine.ts';
+import { feedbackReportList } from './feedback-report.list.ts';
+import { feedbackReports } from './feedback-report.schema.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export function feedbackReportRoutes(services: Services) {
+  const engine = new ListEngine(services.database);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/admin/feedback-reports',
+      access: { admin: true },
+      summary: 'Feedback reports of every company (platform admins)',
+      tags: ['admin'],
+      schema: {},
+      rawQuery: true,
+      handler: ({ request }) => engine.list(request, feedbackReportList),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/admin/feedback-reports/:id',
+      access: { admin: true },
+      summary: 'One feedback report',
+      tags: ['admin'],
+      schema: { params: idParams },
+      rawQuery: true,
+      handler: ({ request, params }) => engine.record(request, feedbackReportList, eq(feedbackReports.id, params.id)),
+    }),
+  ];
+}

@@ -1,0 +1,149 @@
+import { SEARCH_CATEGORIES, SEARCH_EMPTY_MESSAGE } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signInDemoUsers } from '../../test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { queryRows } from '../db/database.ts';
+
+type Results = Record<string, { id: number; name: string; description: string | null; updated_at: string }[]>;
+
+const HATCH_ONLY = ['materials', 'material_categories', 'property_maps'];
+
+describeEachDatabase('GET /v2/global-search', (kind) => {
+  let t: TestApp;
+  let acme: number;
+  let globex: number;
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const companies = await queryRows<{ id: number; sub_domain: string }>(
+      t.database.system,
+      sql`select id, sub_domain from companies`,
+    );
+    acme = companies.find((c) => c.sub_domain === 'acme')?.id as number;
+    globex = companies.find((c) => c.sub_domain === 'globex')?.id as number;
+    const db = t.database.system;
+    // 30 acme projects, newest last; one of each other kind; a globex secret of each kind.
+    await db.execute(sql`insert into projects (company_id, name, description, updated_at)
+      select ${acme}, 'Zebrawood kitchen ' || g, 'Project ' || g, now() - make_interval(mins => 100 - g)
+      from generate_series(1, 30) g`);
+    for (const company of [acme, globex]) {
+      const tag = company === acme ? 'Zebrawood' : 'Zebrawood globex secret';
+      await db.execute(sql`insert into projects (company_id, name) values (${company}, ${`${tag} project`})`);
+      const [project] = await queryRows<{ id: number }>(
+        db,
+        sql`select id from projects where company_id = ${company} order by id desc limit 1`,
+      );
+      await db.execute(
+        sql`insert into project_models (company_id, project_id, name) values (${company}, ${project?.id}, ${`${tag} model`})`,
+      );
+      await db.execute(sql`insert into libraries (company_id, name) values (${company}, ${`${tag} library`})`);
+      await db.execute(sql`insert into library_items (company_id, name) values (${company}, ${`${tag} item`})`);
+      await db.execute(sql`insert into materials (company_id, name) values (${company}, ${`${tag} material`})`);
+      await db.execute(
+        sql`insert into material_categories (company_id, name) values (${company}, ${`${tag} category`})`,
+      );
+      await db.execute(sql`insert into roles (company_id, title) values (${company}, ${`${tag} role`})`);
+      await db.execute(sql`insert into groups (company_id, name) values (${company}, ${`${tag} group`})`);
+      await db.execute(sql`insert into labels (company_id, name) values (${company}, ${`${tag} label`})`);
+      await db.execute(sql`insert into property_maps (company_id, name) values (${company}, ${`${tag} map`})`);
+    }
+    await db.execute(
+      sql`update accounts set name = 'Zebrawood ' || name where username in ('viewer', 'globex-editor')`,
+    );
+    await db.execute(
+      sql`insert into downloads (name, extension, file_path) values ('Zebrawood plug-in', 'zip', 'x/zebra.zip')`,
+    );
+  });
+  afterAll(() => t.close());
+  const { token } = signInDemoUsers(() => t, { signIn: ['editor', 'viewer', 'admin', 'nolicence', 'globex-editor'] });
+
+  const search = async (term: string, user: string, host?: string, extra = '') =>
+    t.request<{ data: Results; errors?: Record<string, string[]> }>(
+      `/v2/global-search?search=${encodeURIComponent(term)}${extra}`,
+      { token: await token(user), ...(host ? { host } : {}) },
+    );
+
+  it('answers 401 without a session', async () => {
+    const res = await t.request('/v2/global-search?search=zebra');
+    expect(res.status).toBe(401);
+  });
+
+  it('answers 422 on an empty or blank term', async () => {
+    for (const term of ['', '   ']) {
+      const res = await search(term, 'editor');
+      expect(res.status).toBe(422);
+      expect(res.body.errors?.search).toEqual([SEARCH_EMPTY_MESSAGE]);
+    }
+    const missing = await t.request<{ errors: Record<string, string[]> }>('/v2/global-search', {
+      token: await token('editor'),
+    });
+    expect(missing.status).toBe(422);
+  });
+
+  it('gives an editor on hatch every category, newest first, at most 25 rows each', async () => {
+    const res = await search('zebrawood', 'editor');
+    expect(res.status).toBe(200);
+    expect(Object.keys(res.body.data).sort()).toEqual([...SEARCH_CATEGORIES].sort());
+    const projects = res.body.data.projects ?? [];
+    expect(projects).toHaveLength(25);
+    const times = projects.map((p) => p.updated_at);
+    expect(times).toEqual([...times].sort().reverse());
+    expect(times[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(res.body.data.materials?.[0]).toMatchObject({ name: 'Zebrawood material' });
+    expect(res.body.data.roles?.[0]).toMatchObject({ name: 'Zebrawood role' });
+    expect(res.body.data.users?.map((u) => u.description)).toEqual([expect.stringContaining('@')]);
+    expect(res.body.data.downloads?.[0]).toMatchObject({ name: 'Zebrawood plug-in', description: 'zip' });
+  });
+
+  it('never shows another tenant rows', async () => {
+    const acmeView = await search('secret', 'admin');
+    expect(Object.values(acmeView.body.data).flat()).toEqual([]);
+    const globexView = await search('secret', 'globex-editor', t.host('globex'));
+    const names = Object.values(globexView.body.data)
+      .flat()
+      .map((row) => row.name);
+    expect(names).toHaveLength(10);
+    expect(names.every((name) => name.includes('globex secret'))).toBe(true);
+    const users = (await search('zebrawood', 'editor')).body.data.users ?? [];
+    expect(users.map((u) => u.name)).toEqual(['Zebrawood Vera Viewer']);
+  });
+
+  it('shows a viewer on customerportal only the categories of their permissions, none hatch-only', async () => {
+    const res = await search('zebrawood', 'viewer', t.host('acme', 'customerportal'));
+    expect(res.status).toBe(200);
+    const keys = Object.keys(res.body.data);
+    expect(keys).toEqual(expect.arrayContaining(['projects', 'models', 'libraries', 'library_items', 'labels']));
+    for (const key of HATCH_ONLY) expect(keys).not.toContain(key);
+    // The viewer role holds view-*/list-* only: no property-map abilities.
+    expect(keys).not.toContain('property_maps');
+  });
+
+  it('leaves hatch-only categories out on customerportal, even for an editor and an admin', async () => {
+    for (const user of ['editor', 'admin']) {
+      const res = await search('zebrawood', user, t.host('acme', 'customerportal'));
+      expect(res.status).toBe(200);
+      const keys = Object.keys(res.body.data);
+      expect(keys).toContain('projects');
+      for (const key of HATCH_ONLY) expect(keys).not.toContain(key);
+    }
+  });
+
+  it('refuses a member without the platform licence', async () => {
+    const res = await search('zebrawood', 'nolicence');
+    expect(res.status).toBe(403);
+  });
+
+  it('limits the answer to the categories asked for, and refuses unknown ones', async () => {
+    const res = await search('zebrawood', 'editor', undefined, '&categories=labels,projects');
+    expect(Object.keys(res.body.data).sort()).toEqual(['labels', 'projects']);
+    const bad = await search('zebrawood', 'editor', undefined, '&categories=projects,spaceships');
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors?.categories?.[0]).toContain('spaceships');
+  });
+
+  it('takes wildcards in the term literally', async () => {
+    const res = await search('%', 'editor', undefined, '&categories=projects');
+    expect(res.body.data.projects).toEqual([]);
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  hasPermission,
+  SEARCH_CATEGORIES,
+  SEARCH_CATEGORY_RULES,
+  SEARCH_EMPTY_MESSAGE,
+  SEARCH_TERM_MAX_LENGTH,
+  type SearchCategory,
+  type SearchResult,
+} from '@meshport/contract';
+import type { FastifyRequest } from 'fastify';
+import type { Services } from '../app/services.ts';
+import { queryRows } from '../db/database.ts';
+import { ValidationError } from '../http/http-error.ts';
+import { defineRoute } from '../http/route.ts';
+import { globalSearchQuery } from './global-search.query.ts';
+
+type Query = Record<string, string | string[] | undefined>;
+
+function single(query: Query, key: string): string | undefined {
+  const value = query[key];
+  return Array.isArray(value) ? value[value.length - 1] : value;
+}
+
+function parseTerm(query: Query): string {
+  const term = (single(query, 'search') ?? '').trim();
+  if (term === '') throw new ValidationError({ search: [SEARCH_EMPTY_MESSAGE] });
+  if (term.length > SEARCH_TERM_MAX_LENGTH) {
+    throw new ValidationError({ search: [`The search term may be at most ${SEARCH_TERM_MAX_LENGTH} characters.`] });
+  }
+  return term;
+}
+
+function parseCategories(query: Query): SearchCategory[] {
+  const text = single(query, 'categories');
+  if (text === undefined || text.trim() === '') return [...SEARCH_CATEGORIES];
+  const asked = text.split(',').map((part) => part.trim());
+  const unknown = asked.filter((name) => !(SEARCH_CATEGORIES as readonly string[]).includes(name));
+  if (unknown.length) {
+    throw new ValidationError({
+      categories: [`Unknown categories: ${unknown.join(', ')}. Use: ${SEARCH_CATEGORIES.join(', ')}.`],
+    });
+  }
+  return SEARCH_CATEGORIES.filter((name) => asked.includes(name));
+}
+
+/** The categories this request may see: permission, and hatch-only ones only on hatch with its licence. */
+function visibleCategories(request: FastifyRequest, asked: SearchCategory[]): SearchCategory[] {
+  const actor = request.actor;
+  if (!actor) return [];
+  const subject = { admin: actor.admin, abilities: actor.membership?.abilities ?? [] };
+  const onHatch = (request.tenant?.platform ?? 'hatch') === 'hatch';
+  const hatchLicence = actor.admin || (actor.membership?.licences.includes('hatch') ?? false);
+  return asked.filter((category) => {
+    const rule = SEARCH_CATEGORY_RULES[category];
+    if (rule.hatchOnly && !(onHatch && hatchLicence)) return false;
+    return hasPermission(subject, rule.permission);
+  });
+}
+
+export function globalSearchRoutes(services: Services) {
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/global-search',
+      access: {},
+      summary: 'Search every category the user may see (25 newest matches each)',
+      tags: ['search'],
+      schema: {},
+      rawQuery: true,
+      async handler({ request }) {
+        const query = request.query as Query;
+        const term = parseTerm(query);
+        const categories = visibleCategories(request, parseCategories(query));
+        const companyId = request.tenant?.company.id;
+        if (!categories.length || companyId === undefined) return { data: {} };
+        const [row] = await services.database.tenant({ companyId, accountId: request.actor?.accountId }, (tx) =>
+          queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(categories, companyId, term)),
+        );
+        return { data: row ?? {} };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,54 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError, type z } from 'zod';
+import { HttpError, ValidationError } from './http-error.ts';
+
+export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[], prefix?: string): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of issues) {
+    const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'request';
+    errors[key] ??= [];
+    errors[key].push(issue.message);
+  }
+  return errors;
+}
+
+/** Every error leaves as JSON `{message}` (plus `errors` on 422); a 500 never shows internals. */
+export function installErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply
+        .code(error.statusCode)
+        .headers(error.headers)
+        .send({ message: error.message, ...error.extra });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const errors: Record<string, string[]> = {};
+      for (const item of error.validation) {
+        const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
+        errors[key] ??= [];
+        errors[key].push(item.message ?? 'Invalid value.');
+      }
+      const v = new ValidationError(errors);
+      return reply.code(422).send({ message: v.message, errors });
+    }
+    if (error instanceof ZodError) {
+      const v = new ValidationError(zodIssuesToErrors(error.issues));
+      return reply.code(422).send({ message: v.message, errors: v.errors });
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const message =
+        status === 413
+          ? 'The request is too large.'
+          : status === 415
+            ? 'This content type is not supported.'
+            : status === 400
+              ? `Bad request: ${error.message}`
+              : error.message;
+      return reply.code(status).send({ message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+}

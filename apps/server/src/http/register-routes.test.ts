@@ -1,0 +1,86 @@
+import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { installErrorHandler } from './error-handler.ts';
+import { registerRoutes } from './register-routes.ts';
+import { defineRoute } from './route.ts';
+
+describe('_method override', () => {
+  let app: FastifyInstance;
+  let base: string;
+  beforeAll(async () => {
+    app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandler(app);
+    await app.register(fastifyFormbody);
+    await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues' });
+    app.decorateRequest('actor', null);
+    app.decorateRequest('tenant', null);
+    registerRoutes(app, [
+      defineRoute({
+        method: 'PATCH',
+        url: '/things/:id',
+        access: 'public',
+        summary: 'update',
+        tags: [],
+        schema: {
+          params: z.object({ id: z.coerce.number().int() }),
+          body: z.object({ name: z.string().min(1, 'The name is required.') }),
+        },
+        handler: async ({ params, body }) => ({ method: 'PATCH', id: params.id, name: body.name }),
+      }),
+      defineRoute({
+        method: 'DELETE',
+        url: '/things/:id',
+        access: 'signed-in',
+        summary: 'delete',
+        tags: [],
+        schema: {},
+        handler: async () => ({ method: 'DELETE' }),
+      }),
+    ]);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  });
+  afterAll(() => app.close());
+
+  it('routes a JSON, urlencoded or multipart POST with _method=PATCH to the PATCH route, validated', async () => {
+    const json = await fetch(`${base}/v2/things/7`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ _method: 'PATCH', name: 'oak' }),
+    });
+    expect(await json.json()).toEqual({ method: 'PATCH', id: 7, name: 'oak' });
+    const form = await fetch(`${base}/v2/things/8`, {
+      method: 'POST',
+      body: new URLSearchParams({ _method: 'patch', name: 'ash' }),
+    });
+    expect(await form.json()).toEqual({ method: 'PATCH', id: 8, name: 'ash' });
+    const data = new FormData();
+    data.set('_method', 'PATCH');
+    data.set('name', 'elm');
+    const multipart = await fetch(`${base}/v2/things/9`, { method: 'POST', body: data });
+    expect(await multipart.json()).toEqual({ method: 'PATCH', id: 9, name: 'elm' });
+    const invalid = await fetch(`${base}/v2/things/9`, {
+      method: 'POST',
+      body: new URLSearchParams({ _method: 'PATCH' }),
+    });
+    expect(invalid.status).toBe(422);
+    expect((await invalid.json()).errors.name).toEqual(['Invalid input: expected string, received undefined']);
+  });
+
+  it('applies the access rule of the target route, and refuses POST without _method', async () => {
+    const del = await fetch(`${base}/v2/things/1`, {
+      method: 'POST',
+      body: new URLSearchParams({ _method: 'DELETE' }),
+    });
+    expect(del.status).toBe(401);
+    const bare = await fetch(`${base}/v2/things/1`, { method: 'POST', body: new URLSearchParams({ name: 'x' }) });
+    expect(bare.status).toBe(405);
+  });
+});

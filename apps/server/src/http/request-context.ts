@@ -1,0 +1,33 @@
+import type { PlatformKey } from '@meshport/contract';
+import type { CompanyRow } from '../companies/company.schema.ts';
+
+/** The tenant and platform read from the host, once per request (DESIGN §3). */
+export interface RequestTenant {
+  company: CompanyRow;
+  platform: PlatformKey | null;
+}
+
+/** The signed-in person, with what their membership in this request's company grants. */
+export interface Actor {
+  accountId: number;
+  sessionId: number;
+  name: string;
+  username: string;
+  email: string;
+  profileImagePath: string | null;
+  admin: boolean;
+  remember: boolean;
+  expiresAt: Date | null;
+  via: 'cookie' | 'bearer';
+  /** The raw token, only when the client sent it as a bearer token. */
+  bearerToken: string | null;
+  /** Membership in the request's company; null when none (or no tenant). */
+  membership: { abilities: string[]; licences: string[] } | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    tenant: RequestTenant | null;
+    actor: Actor | null;
+  }
+}

@@ -1,0 +1,22 @@
+import { searchFilter } from '../list/common-filters.ts';
+import type { ListResource } from '../list/list-resource.ts';
+import { labels } from './label.schema.ts';
+
+/** The tools labels list (administration.md): page size 5, newest first. */
+export const labelList: ListResource = {
+  name: 'labels',
+  table: labels,
+  scope: 'tenant',
+  idColumn: labels.id,
+  fields: {
+    id: { select: labels.id, sortable: true },
+    name: { select: labels.name, sortable: true },
+    color: { select: labels.color, sortable: true },
+    created_at: { select: labels.createdAt, sortable: true },
+    updated_at: { select: labels.updatedAt, sortable: true },
+  },
+  filters: { search: searchFilter([labels.name]) },
+  defaultSort: '-created_at',
+  defaultPerPage: 5,
+  permission: 'list-labels',
+};

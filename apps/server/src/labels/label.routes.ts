@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app/services.ts';
+import { notFound } from '../http/http-error.ts';
+import { defineRoute } from '../http/route.ts';
+import { ListEngine } from '../list/list-engine.ts';
+import { labelList } from './label.list.ts';
+import { labels } from './label.schema.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function labelRoutes(services: Services) {
+  const engine = new ListEngine(services.database);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/labels',
+      access: { permission: 'list-labels' },
+      summary: 'Labels of this company',
+      tags: ['labels'],
+      schema: {},
+      rawQuery: true,
+      handler: ({ request }) => engine.list(request, labelList),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/labels/:id',
+      access: { permission: 'list-labels|update-labels' },
+      summary: 'One label',
+      tags: ['labels'],
+      schema: { params: idParams },
+      rawQuery: true,
+      async handler({ request, params }) {
+        const row = await engine.one(request, labelList, eq(labels.id, params.id));
+        if (!row) throw notFound('No such label.');
+        return { data: row };
+      },
+    }),
+  ];
+}

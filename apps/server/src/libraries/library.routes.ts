@@ -1,0 +1,49 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app/services.ts';
+import { previewImageRoute } from '../content/preview-image.route.ts';
+import { notFound } from '../http/http-error.ts';
+import { defineRoute } from '../http/route.ts';
+import { ListEngine } from '../list/list-engine.ts';
+import { libraryList } from './library.list.ts';
+import { libraries } from './library.schema.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function libraryRoutes(services: Services) {
+  const engine = new ListEngine(services.database);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/libraries',
+      access: { permission: 'list-libraries', trashedPermission: 'access-recycling-bin' },
+      summary: 'Libraries; filter[parent_id]=null for the top level',
+      tags: ['libraries'],
+      schema: {},
+      rawQuery: true,
+      handler: ({ request }) => engine.list(request, libraryList),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/libraries/:id',
+      access: { permission: 'list-libraries' },
+      summary: 'One library, with its breadcrumbs in meta_data',
+      tags: ['libraries'],
+      schema: { params: idParams },
+      rawQuery: true,
+      async handler({ request, params }) {
+        const where = and(eq(libraries.id, params.id), isNull(libraries.deletedAt)) as SQL;
+        const row = await engine.one(request, libraryList, where);
+        if (!row) throw notFound('No such library.');
+        return { data: row };
+      },
+    }),
+    previewImageRoute(services, {
+      url: '/libraries/:id/preview-image',
+      access: { permission: 'list-libraries' },
+      tag: 'libraries',
+      params: idParams,
+      lookup: ({ id }) => sql`select preview_image_path as path from libraries where id = ${id}`,
+    }),
+  ];
+}

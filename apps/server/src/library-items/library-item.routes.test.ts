@@ -1,0 +1,90 @@
+import { LIBRARY_ITEM_STATUSES } from '@meshport/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signInDemoUsers } from '../../test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
+
+describeEachDatabase('library items', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+  const { get, token } = signInDemoUsers<ListBody>(() => t);
+  const names = (body: ListBody) => body.data.map((row) => row.name as string);
+
+  listContractTests(() => t, {
+    path: '/v2/libraries/items',
+    defaultPerPage: 10,
+    defaultSort: { field: 'created_at', descending: true },
+    fields: [
+      'id',
+      'name',
+      'description',
+      'preview_image_url',
+      'status',
+      'status_color',
+      'libraries',
+      'is_deletable',
+      'deletable',
+      'latest_geometry_event',
+      'started_at',
+      'finished_at',
+      'uploader_name',
+      'created_at',
+      'updated_at',
+    ],
+    sortable: ['name', 'created_at', 'updated_at', 'status', 'started_at', 'finished_at'],
+    forbidden: [{ username: 'nolicence' }],
+  });
+
+  it('filters by library (or null for items in none), search and status', async () => {
+    const libraries = await get('/v2/libraries?per_page=100');
+    const base = libraries.body.data.find((row) => row.name === 'Base Cabinets') as Row;
+    const inBase = await get(`/v2/libraries/items?filter[library]=${base.id}`);
+    expect(names(inBase.body).sort()).toEqual(['Base Cabinet 60cm', 'Base Cabinet 80cm', 'Sink Unit 80cm']);
+    expect(names((await get('/v2/libraries/items?filter[library]=null')).body)).toEqual(['Extractor Hood 90cm']);
+    expect(names((await get('/v2/libraries/items?filter[search]=worktop')).body).sort()).toEqual([
+      'Oak Worktop 3m',
+      'Quartz Worktop 3m',
+    ]);
+    expect(names((await get('/v2/libraries/items?filter[status]=ARCHIVED')).body)).toEqual(['Bar Handle 160mm']);
+    expect(names((await get('/v2/libraries/items?filter[status]=CANCELLED,FAILED')).body).sort()).toEqual([
+      'Gas Hob 5-Burner',
+      'Sink Unit 80cm',
+    ]);
+    expect((await get('/v2/libraries/items?filter[library]=abc')).status).toBe(422);
+  });
+
+  it('answers every status, libraries, deletable and the latest event', async () => {
+    const res = await get('/v2/libraries/items?per_page=25');
+    expect(new Set(res.body.data.map((row) => row.status))).toEqual(new Set(LIBRARY_ITEM_STATUSES));
+    const items = new Map(res.body.data.map((row) => [row.name, row]));
+    const sink = items.get('Sink Unit 80cm') as Row;
+    expect((sink.libraries as Row[]).map((library) => library.name)).toEqual(['Base Cabinets', 'Worktops']);
+    expect(items.get('Oak Worktop 3m')).toMatchObject({ is_deletable: false, deletable: false });
+    expect(items.get('Base Cabinet 80cm')).toMatchObject({ is_deletable: true, deletable: true });
+    expect(items.get('Quartz Worktop 3m')?.latest_geometry_event).toEqual({ message: 'Converting to glTF' });
+    expect(items.get('Gas Hob 5-Burner')?.latest_geometry_event).toEqual({ message: 'Processing cancelled' });
+    expect(items.get('Bar Handle 160mm')?.status_color).toBe('#343a40');
+  });
+
+  it('serves the customerportal viewer (list-libraries) and reads one item; 404 for another tenant', async () => {
+    const portal = t.host('acme', 'customerportal');
+    const viewer = await get('/v2/libraries/items?filter[status]=FINISHED', 'viewer', portal);
+    expect(viewer.status).toBe(200);
+    const oven = (await get('/v2/libraries/items?filter[search]=oven')).body.data[0] as Row;
+    const one = await t.request<{ data: Row }>(`/v2/libraries/items/${oven.id}?excluded_fields=libraries`, {
+      token: await token('editor'),
+    });
+    expect(one.status).toBe(200);
+    expect(one.body.data.name).toBe('Built-in Oven 60cm');
+    expect(one.body.data).not.toHaveProperty('libraries');
+    const globex = t.host('globex');
+    const other = await t.request(`/v2/libraries/items/${oven.id}`, {
+      token: await token('globex-editor', globex),
+      host: globex,
+    });
+    expect(other.status).toBe(404);
+  });
+});

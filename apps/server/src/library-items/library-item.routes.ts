@@ -1,0 +1,50 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app/services.ts';
+import { previewImageRoute } from '../content/preview-image.route.ts';
+import { notFound } from '../http/http-error.ts';
+import { defineRoute } from '../http/route.ts';
+import { ListEngine } from '../list/list-engine.ts';
+import { libraryItemList } from './library-item.list.ts';
+import { libraryItems } from './library-item.schema.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const access = { permission: 'list-library-items|list-libraries' } as const;
+
+export function libraryItemRoutes(services: Services) {
+  const engine = new ListEngine(services.database);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/libraries/items',
+      access: { ...access, trashedPermission: 'access-recycling-bin' },
+      summary: 'Library items; filter[library]=id (or null for items in no library)',
+      tags: ['library items'],
+      schema: {},
+      rawQuery: true,
+      handler: ({ request }) => engine.list(request, libraryItemList),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/libraries/items/:id',
+      access,
+      summary: 'One library item',
+      tags: ['library items'],
+      schema: { params: idParams },
+      rawQuery: true,
+      async handler({ request, params }) {
+        const where = and(eq(libraryItems.id, params.id), isNull(libraryItems.deletedAt)) as SQL;
+        const row = await engine.one(request, libraryItemList, where);
+        if (!row) throw notFound('No such item.');
+        return { data: row };
+      },
+    }),
+    previewImageRoute(services, {
+      url: '/libraries/items/:id/preview-image',
+      access,
+      tag: 'library items',
+      params: idParams,
+      lookup: ({ id }) => sql`select preview_image_path as path from library_items where id = ${id}`,
+    }),
+  ];
+}

@@ -1,0 +1,70 @@
+import { LIBRARY_ITEM_STATUSES } from '@meshport/contract';
+import { foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/account.schema.ts';
+import { contentIndexes, recordColumns, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
+import { libraries } from '../libraries/library.schema.ts';
+import { projectModels } from '../project-models/project-model.schema.ts';
+
+/** 3D items; an item may sit in several libraries (or none). */
+export const libraryItems = pgTable(
+  'library_items',
+  {
+    ...tenantKeyColumns(),
+    ...recordColumns(LIBRARY_ITEM_STATUSES, 'UPLOADING'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    uploaderId: integer('uploader_id').references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestampColumns(),
+  },
+  (t) => [
+    primaryKey({ name: 'library_items_pkey', columns: [t.companyId, t.id] }),
+    ...contentIndexes('library_items', t, 'createdAt'),
+  ],
+);
+
+export const libraryItemLibraries = pgTable(
+  'library_item_libraries',
+  {
+    companyId: integer('company_id').notNull(),
+    libraryId: integer('library_id').notNull(),
+    libraryItemId: integer('library_item_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'library_item_libraries_pkey', columns: [t.companyId, t.libraryId, t.libraryItemId] }),
+    foreignKey({
+      name: 'library_item_libraries_library_fk',
+      columns: [t.companyId, t.libraryId],
+      foreignColumns: [libraries.companyId, libraries.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'library_item_libraries_library_item_fk',
+      columns: [t.companyId, t.libraryItemId],
+      foreignColumns: [libraryItems.companyId, libraryItems.id],
+    }).onDelete('cascade'),
+    index('library_item_libraries_item_idx').on(t.companyId, t.libraryItemId),
+  ],
+);
+
+/** Which library items a model uses: while connected, an item cannot be deleted. */
+export const projectModelLibraryItems = pgTable(
+  'project_model_library_items',
+  {
+    companyId: integer('company_id').notNull(),
+    projectModelId: integer('project_model_id').notNull(),
+    libraryItemId: integer('library_item_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'project_model_library_items_pkey', columns: [t.companyId, t.projectModelId, t.libraryItemId] }),
+    foreignKey({
+      name: 'project_model_library_items_project_model_fk',
+      columns: [t.companyId, t.projectModelId],
+      foreignColumns: [projectModels.companyId, projectModels.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_model_library_items_library_item_fk',
+      columns: [t.companyId, t.libraryItemId],
+      foreignColumns: [libraryItems.companyId, libraryItems.id],
+    }).onDelete('cascade'),
+    index('project_model_library_items_item_idx').on(t.companyId, t.libraryItemId),
+  ],
+);

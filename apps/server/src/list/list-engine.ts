@@ -1,0 +1,270 @@
+import type { Paginated, PaginationMeta } from '@meshport/contract';
+import { and, asc, Column, desc, inArray, is, isNotNull, isNull, SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
+import { type Database, type Db, queryRows } from '../db/database.ts';
+import { notFound } from '../http/http-error.ts';
+import { EXACT_COUNT_LIMIT, LargeCounts } from './list-count.ts';
+import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
+import type { ListContext, ListResource } from './list-resource.ts';
+
+type Row = Record<string, unknown>;
+
+/** `status.finished` → `{status: {finished}}`; dates leave as ISO text. */
+function shapeRow(row: Row): Row {
+  const out: Row = {};
+  for (const [key, raw] of Object.entries(row)) {
+    const value = raw instanceof Date ? raw.toISOString() : raw;
+    const parts = key.split('.');
+    let target = out;
+    for (const part of parts.slice(0, -1)) {
+      target[part] ??= {};
+      target = target[part] as Row;
+    }
+    target[parts[parts.length - 1] as string] = value;
+  }
+  return out;
+}
+
+function pageLinks(path: string, base: URLSearchParams, current: number, last: number) {
+  const url = (page: number) => {
+    const params = new URLSearchParams(base);
+    params.set('page', String(page));
+    return `${path}?${params.toString()}`;
+  };
+  const pages: (number | null)[] = [];
+  if (last <= 10) for (let p = 1; p <= last; p++) pages.push(p);
+  else {
+    const window = new Set([1, 2, last - 1, last, current - 2, current - 1, current, current + 1, current + 2]);
+    let previous = 0;
+    for (const p of [...window].filter((p) => p >= 1 && p <= last).sort((a, b) => a - b)) {
+      if (p - previous > 1) pages.push(null);
+      pages.push(p);
+      previous = p;
+    }
+  }
+  return {
+    links: [
+      { url: current > 1 ? url(current - 1) : null, label: '« Previous', active: false },
+      ...pages.map((p) =>
+        p === null
+          ? { url: null, label: '...', active: false }
+          : { url: url(p), label: String(p), active: p === current },
+      ),
+      { url: current < last ? url(current + 1) : null, label: 'Next »', active: false },
+    ],
+    first: url(1),
+    last: url(last),
+    prev: current > 1 ? url(current - 1) : null,
+    next: current < last ? url(current + 1) : null,
+  };
+}
+
+/** The resource's table with its joins, ready for `where` / `orderBy`. */
+function fromResource(db: Db, resource: ListResource, selection: Record<string, unknown>): PgSelect {
+  let query = db
+    .select(selection as Record<string, SQL>)
+    .from(resource.table)
+    .$dynamic() as PgSelect;
+  for (const join of resource.joins ?? []) {
+    query = (
+      join.kind === 'left' ? query.leftJoin(join.table, join.on) : query.innerJoin(join.table, join.on)
+    ) as PgSelect;
+  }
+  return query;
+}
+
+/**
+ * The fields to select. SQL fields are wrapped: in a single-table select Drizzle drops the
+ * table name from a field's own top-level columns, which would rebind correlated subqueries
+ * (`where role_abilities.role_id = roles.id`) to the inner table.
+ */
+function selectionOf(resource: ListResource, fields: string[]): Record<string, unknown> {
+  return Object.fromEntries(
+    fields.map((name) => {
+      const select = resource.fields[name]?.select;
+      return [name, is(select, SQL) ? sql`${select}` : select];
+    }),
+  );
+}
+
+const countSelection = { count: sql<number>`count(*)::int` };
+
+/**
+ * From this offset on, a page is read in two steps within one statement: the ids of the
+ * page first (an index-only scan over the skipped rows), then the page's own fields for
+ * those ids only. Skipping 500,000 rows then reads no table rows, not 500,000 of them.
+ */
+const DEFERRED_OFFSET = 1_000;
+
+export interface ListRequestOptions {
+  /** Conditions the route adds (for example from its extra parameters). */
+  where?: SQL;
+  extraParams?: string[];
+  /** False leaves out the resource's leading order (for example favourites first). */
+  leadingOrder?: boolean;
+}
+
+/** The one list engine (DESIGN §4): every list of the specs goes through `list`. */
+export class ListEngine {
+  private readonly largeCounts = new LargeCounts();
+
+  constructor(private readonly database: Database) {}
+
+  /** The total of a list: exact when small, remembered for a while when large (list-count.ts). */
+  private total(db: Db, resource: ListResource, context: ListContext, where: SQL | undefined): Promise<number> {
+    const counted = fromResource(db, resource, countSelection).where(where);
+    const { sql: text, params } = counted.toSQL();
+    const key = `${context.companyId}\u0000${text}\u0000${JSON.stringify(params)}`;
+    const capped = async () => {
+      const inner = fromResource(db, resource, { one: sql`1` })
+        .where(where)
+        .limit(EXACT_COUNT_LIMIT + 1);
+      const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from (${inner}) capped`);
+      return row?.count ?? 0;
+    };
+    const countIn = async (tx: Db) => {
+      const [row] = (await fromResource(tx, resource, countSelection).where(where)) as { count: number }[];
+      return row?.count ?? 0;
+    };
+    return this.largeCounts.total(
+      key,
+      capped,
+      () => countIn(db),
+      () => this.run(resource, context, countIn),
+    );
+  }
+
+  private conditions(resource: ListResource, query: ParsedListQuery, context: ListContext, extra?: SQL) {
+    const conditions: (SQL | undefined)[] = [extra, resource.baseWhere?.(context)];
+    if (resource.deletedAt) conditions.push(query.trashed ? isNotNull(resource.deletedAt) : isNull(resource.deletedAt));
+    for (const { name, value } of query.filters) conditions.push(resource.filters[name]?.where(value));
+    return and(...conditions.filter((c): c is SQL => c !== undefined));
+  }
+
+  private run<T>(resource: ListResource, context: ListContext, work: (db: Db) => Promise<T>): Promise<T> {
+    if (resource.scope === 'system') return this.database.system.transaction((tx) => work(tx as unknown as Db));
+    if (context.companyId === null) throw new Error(`list ${resource.name} needs a company`);
+    return this.database.tenant({ companyId: context.companyId, accountId: context.accountId }, work);
+  }
+
+  /**
+   * One record of the resource (`GET /roles/3`), with the list's fields and
+   * `included_fields` / `excluded_fields`; null when `where` matches nothing visible.
+   */
+  async one(request: FastifyRequest, resource: ListResource, where: SQL): Promise<Row | null> {
+    const fields = parseRecordQuery(request.query as Record<string, string | string[] | undefined>, resource);
+    const context = this.context(request);
+    const selection = selectionOf(resource, fields);
+    const [row] = await this.run(resource, context, (db) =>
+      fromResource(db, resource, selection)
+        .where(and(where, resource.baseWhere?.(context)))
+        .limit(1),
+    );
+    return row ? shapeRow(row as Row) : null;
+  }
+
+  /** `{data}` of one record, or 404: another tenant's record is invisible, never forbidden. */
+  async record(request: FastifyRequest, resource: ListResource, where: SQL): Promise<{ data: Row }> {
+    const row = await this.one(request, resource, where);
+    if (!row) throw notFound();
+    return { data: row };
+  }
+
+  private context(request: FastifyRequest): ListContext {
+    return {
+      companyId: request.tenant?.company.id ?? null,
+      accountId: request.actor?.accountId ?? null,
+      platform: request.tenant?.platform ?? null,
+    };
+  }
+
+  async list(
+    request: FastifyRequest,
+    resource: ListResource,
+    options: ListRequestOptions = {},
+  ): Promise<(Paginated<Row> & { meta_data?: Record<string, unknown> }) | { data: { count: number } }> {
+    const raw = request.query as Record<string, string | string[] | undefined>;
+    const query = parseListQuery(raw, resource, options.extraParams);
+    const context = this.context(request);
+    const where = this.conditions(resource, query, context, options.where);
+
+    if (query.count) {
+      const total = await this.run(resource, context, (db) => this.total(db, resource, context, where));
+      return { data: { count: total } };
+    }
+
+    const selection = selectionOf(resource, query.fields);
+    const order = query.sort.map(({ field, descending }) => {
+      const select = resource.fields[field]?.select;
+      const column = select as SQL;
+      // No NULLS clause on a NOT NULL column: the order then matches a (company_id, column, id)
+      // index scanned either way, instead of sorting every row of the tenant.
+      if (is(select, Column) && select.notNull) return descending ? sql`${column} desc` : sql`${column} asc`;
+      return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+    });
+    const tieBreak = query.sort[0]?.descending ? desc(resource.idColumn) : asc(resource.idColumn);
+    const leading = options.leadingOrder === false ? undefined : resource.leadingOrder?.(context);
+    const offset = (query.page - 1) * query.perPage;
+
+    const { rows, total, metaData } = await this.run(resource, context, async (db) => {
+      const orderBy = [...(leading ? [leading] : []), ...order, tieBreak];
+      const rowsQuery =
+        offset < DEFERRED_OFFSET
+          ? fromResource(db, resource, selection)
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(query.perPage)
+              .offset(offset)
+          : fromResource(db, resource, selection)
+              .where(
+                and(
+                  where,
+                  inArray(
+                    resource.idColumn,
+                    fromResource(db, resource, { id: resource.idColumn })
+                      .where(where)
+                      .orderBy(...orderBy)
+                      .limit(query.perPage)
+                      .offset(offset),
+                  ),
+                ),
+              )
+              .orderBy(...orderBy)
+              .limit(query.perPage);
+      // Sent together: on a pipelined connection the three answers share one round trip.
+      const [rows, total, metaData] = await Promise.all([
+        rowsQuery,
+        this.total(db, resource, context, where),
+        resource.metaData?.(db, context),
+      ]);
+      return { rows, total, metaData };
+    });
+
+    const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+    const path = request.url.split('?')[0] ?? '';
+    const base = new URLSearchParams();
+    for (const [key, value] of Object.entries(raw)) {
+      if (key === 'page' || value === undefined) continue;
+      for (const v of Array.isArray(value) ? value : [value]) base.append(key, v);
+    }
+    base.set('per_page', String(query.perPage));
+    const links = pageLinks(path, base, query.page, lastPage);
+    const meta: PaginationMeta = {
+      current_page: query.page,
+      from: rows.length ? offset + 1 : null,
+      last_page: lastPage,
+      to: rows.length ? offset + rows.length : null,
+      total,
+      per_page: query.perPage,
+      path,
+      links: links.links,
+    };
+    return {
+      data: rows.map((row) => shapeRow(row as Row)),
+      meta,
+      links: { first: links.first, last: links.last, prev: links.prev, next: links.next },
+      ...(metaData ? { meta_data: metaData } : {}),
+    };
+  }
+}

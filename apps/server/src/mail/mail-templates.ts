@@ -1,0 +1,67 @@
+import type { MailMessage } from './mailer.ts';
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+
+/** A plain, inline-styled HTML body: mail clients ignore style sheets. */
+function layout(sender: string, paragraphs: string[], action?: { label: string; url: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n');
+  const button = action
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.url)}" style="background:#275953;color:#ffffff;padding:10px 18px;border-radius:4px;text-decoration:none;display:inline-block">${escapeHtml(action.label)}</a></p>
+<p style="margin:0 0 16px;font-size:12px;color:#666">If the button does not work, copy this address into your browser:<br>${escapeHtml(action.url)}</p>`
+    : '';
+  return `<!doctype html>
+<html><body style="font-family:Helvetica,Arial,sans-serif;font-size:14px;color:#222;line-height:1.5">
+<div style="max-width:560px;margin:0 auto;padding:24px">
+${body}
+${button}
+<p style="margin:32px 0 0;font-size:12px;color:#666">${escapeHtml(sender)}</p>
+</div></body></html>
+`;
+}
+
+/** "Acme Kitchens" when the request came through a tenant; otherwise the product's name. */
+export const senderName = (tenantName: string | null) => tenantName ?? 'Meshport';
+
+export function passwordResetMail(input: {
+  to: string;
+  name: string;
+  tenantName: string | null;
+  url: string;
+  minutes: number;
+}): MailMessage {
+  const sender = senderName(input.tenantName);
+  const intro = [
+    `Hello ${input.name},`,
+    `Someone (hopefully you) asked to reset the password of your ${sender} account.`,
+  ];
+  const outro = [
+    `The link works once and expires in ${input.minutes} minutes.`,
+    'If you did not ask for this, ignore this message: your password stays as it is.',
+  ];
+  return {
+    to: input.to,
+    subject: `${sender}: reset your password`,
+    text: `${intro.join('\n\n')}\n\nOpen this link to choose a new password:\n${input.url}\n\n${outro.join('\n\n')}\n\n-- \n${sender}\n`,
+    html: layout(sender, [...intro, 'Choose a new password with the button below.', ...outro], {
+      label: 'Reset password',
+      url: input.url,
+    }),
+  };
+}
+
+export function notificationMail(input: { to: string; name: string; tenantName: string; title: string; text: string }) {
+  const paragraphs = [`Hello ${input.name},`, input.text, `You can see your notifications in ${input.tenantName}.`];
+  return {
+    to: input.to,
+    subject: `${input.tenantName}: ${input.title}`,
+    text: `${paragraphs.join('\n\n')}\n\nYou receive this e-mail because of your notification settings in My Account.\n\n-- \n${input.tenantName}\n`,
+    html: layout(input.tenantName, [
+      ...paragraphs,
+      'You receive this e-mail because of your notification settings in My Account.',
+    ]),
+  } satisfies MailMessage;
+}

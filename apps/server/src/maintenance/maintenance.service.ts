@@ -1,0 +1,55 @@
+import { and, asc, gt, lte } from 'drizzle-orm';
+import type { Database } from '../db/database.ts';
+import { HttpError } from '../http/http-error.ts';
+import { plannedMaintenance } from './maintenance.schema.ts';
+
+const CACHE_MS = 2_000;
+export const MAINTENANCE_FALLBACK_MESSAGE = 'Down for maintenance. We expect to be back as soon as possible';
+
+export interface ActiveWindow {
+  name: string;
+  description: string | null;
+  endDatetime: Date;
+}
+
+/** Answers "is a planned maintenance window active now?", cached briefly per process. */
+export class MaintenanceService {
+  private cached: { window: ActiveWindow | null; at: number } | null = null;
+
+  constructor(private readonly database: Database) {}
+
+  async active(): Promise<ActiveWindow | null> {
+    if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.window;
+    const now = new Date();
+    const [row] = await this.database.system
+      .select({
+        name: plannedMaintenance.name,
+        description: plannedMaintenance.description,
+        endDatetime: plannedMaintenance.endDatetime,
+      })
+      .from(plannedMaintenance)
+      .where(and(lte(plannedMaintenance.startDatetime, now), gt(plannedMaintenance.endDatetime, now)))
+      .orderBy(asc(plannedMaintenance.endDatetime))
+      .limit(1);
+    const window = row ?? null;
+    this.cached = { window, at: Date.now() };
+    return window;
+  }
+
+  invalidate(): void {
+    this.cached = null;
+  }
+
+  /** The 503 of shell.md §8, with the window's end as `back_on`. */
+  static unavailable(window: ActiveWindow): HttpError {
+    const message = window.description
+      ? `${window.name}: ${window.description}`
+      : `${window.name}. ${MAINTENANCE_FALLBACK_MESSAGE}`;
+    return new HttpError(
+      503,
+      message,
+      { back_on: window.endDatetime.toISOString() },
+      { 'retry-after': String(Math.max(1, Math.ceil((window.endDatetime.getTime() - Date.now()) / 1000))) },
+    );
+  }
+}

@@ -1,0 +1,50 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app/services.ts';
+import { previewImageRoute } from '../content/preview-image.route.ts';
+import { notFound } from '../http/http-error.ts';
+import { defineRoute } from '../http/route.ts';
+import { ListEngine } from '../list/list-engine.ts';
+import { materialCategoryList } from './material-category.list.ts';
+import { materialCategories } from './material-category.schema.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+const access = { permission: 'list-material-categories|list-materials', hatchOnly: true } as const;
+
+export function materialCategoryRoutes(services: Services) {
+  const engine = new ListEngine(services.database);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/materials/categories',
+      access: { ...access, trashedPermission: 'access-recycling-bin' },
+      summary: 'Material categories (hatch only); filter[parent_id]=null for the top level',
+      tags: ['material categories'],
+      schema: {},
+      rawQuery: true,
+      handler: ({ request }) => engine.list(request, materialCategoryList),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/materials/categories/:id',
+      access,
+      summary: 'One material category, with breadcrumbs (meta_data) and sub-categories',
+      tags: ['material categories'],
+      schema: { params: idParams },
+      rawQuery: true,
+      async handler({ request, params }) {
+        const where = and(eq(materialCategories.id, params.id), isNull(materialCategories.deletedAt)) as SQL;
+        const row = await engine.one(request, materialCategoryList, where);
+        if (!row) throw notFound('No such category.');
+        return { data: row };
+      },
+    }),
+    previewImageRoute(services, {
+      url: '/materials/categories/:id/preview-image',
+      access,
+      tag: 'material categories',
+      params: idParams,
+      lookup: ({ id }) => sql`select preview_image_path as path from material_categories where id = ${id}`,
+    }),
+  ];
+}

@@ -1,0 +1,82 @@
+import { PROCESSOR_LIST_PER_PAGE, RECORD_STATUSES } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  accountName,
+  idOrTopLevelSchema,
+  previewUrl,
+  ref,
+  statusColor,
+  trashedFields,
+  urlEncoded,
+} from '../content/content-fields.ts';
+import { enumFilter, searchFilter } from '../list/common-filters.ts';
+import { defineFilter, type ListResource } from '../list/list-resource.ts';
+import { materials } from './material.schema.ts';
+
+/** Not deletable while connected to a (live) model. */
+const deletable = sql<boolean>`not exists (select 1 from project_model_materials pmm
+  join project_models m on m.company_id = pmm.company_id and m.id = pmm.project_model_id and m.deleted_at is null
+  where pmm.company_id = ${ref(materials.companyId)} and pmm.material_id = ${ref(materials.id)})`;
+
+const categoriesJson = sql<{ id: number; name: string }[]>`coalesce((
+  select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
+  from material_category_materials mcm
+  join material_categories c on c.company_id = mcm.company_id and c.id = mcm.material_category_id
+  where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)}
+  and c.deleted_at is null), '[]'::json)`;
+
+/** GET /materials: materials cards and the processor's Materials tab (10 per page, newest first). */
+export const materialList: ListResource = {
+  name: 'materials',
+  table: materials,
+  scope: 'tenant',
+  idColumn: materials.id,
+  fields: {
+    name: { select: materials.name, sortable: true },
+    parent_name: { select: materials.parentName, sortable: true },
+    description: { select: materials.description, sortable: true },
+    preview_image_url: {
+      select: previewUrl(
+        materials.previewImagePath,
+        sql`'/v2/materials/' || ${urlEncoded(materials.name)}`,
+        materials.updatedAt,
+      ),
+    },
+    status: { select: materials.status, sortable: true },
+    status_color: { select: statusColor(materials.status) },
+    categories: { select: categoriesJson },
+    deletable: { select: deletable },
+    active_version_creator_name: { select: accountName(materials.activeVersionCreatorId) },
+    created_at: { select: materials.createdAt, sortable: true },
+    updated_at: { select: materials.updatedAt, sortable: true },
+    ...trashedFields(materials.deletedAt),
+  },
+  filters: {
+    search: searchFilter([materials.name]),
+    status: enumFilter(materials.status, RECORD_STATUSES),
+    /** An id: the materials of that category; `null`: materials in no category. */
+    category: defineFilter({
+      schema: idOrTopLevelSchema,
+      where: (value: number | 'null') =>
+        value === 'null'
+          ? sql`not exists (select 1 from material_category_materials mcm
+              join material_categories c on c.company_id = mcm.company_id and c.id = mcm.material_category_id
+              and c.deleted_at is null
+              where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)})`
+          : sql`exists (select 1 from material_category_materials mcm
+              where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)}
+              and mcm.material_category_id = ${value})`,
+    }),
+    /** A base material's name: its variants; `null`: base materials only. */
+    parent_name: defineFilter({
+      schema: z.string().trim().min(1, 'May not be empty.').max(200, 'Too long.'),
+      where: (value: string) =>
+        value === 'null' ? sql`${ref(materials.parentName)} is null` : sql`${ref(materials.parentName)} = ${value}`,
+    }),
+  },
+  defaultSort: '-created_at',
+  defaultPerPage: PROCESSOR_LIST_PER_PAGE,
+  deletedAt: materials.deletedAt,
+  permission: 'list-materials',
+};

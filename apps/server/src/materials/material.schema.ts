@@ -1,0 +1,62 @@
+import { RECORD_STATUSES } from '@meshport/contract';
+import { foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/account.schema.ts';
+import { contentIndexes, statusColumn, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
+import { projectModels } from '../project-models/project-model.schema.ts';
+
+/**
+ * Materials. The name is the identifier clients use (unique within the company); the id
+ * is internal. A variant names its base material in `parent_name`.
+ */
+export const materials = pgTable(
+  'materials',
+  {
+    ...tenantKeyColumns(),
+    name: text('name').notNull(),
+    parentName: text('parent_name'),
+    description: text('description'),
+    status: statusColumn(RECORD_STATUSES, 'active'),
+    previewImagePath: text('preview_image_path'),
+    activeVersionCreatorId: integer('active_version_creator_id').references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
+    ...timestampColumns(),
+  },
+  (t) => [
+    primaryKey({ name: 'materials_pkey', columns: [t.companyId, t.id] }),
+    unique('materials_company_name_key').on(t.companyId, t.name),
+    foreignKey({
+      name: 'materials_parent_name_fk',
+      columns: [t.companyId, t.parentName],
+      foreignColumns: [t.companyId, t.name],
+    })
+      .onUpdate('cascade')
+      .onDelete('cascade'),
+    index('materials_parent_idx').on(t.companyId, t.parentName),
+    ...contentIndexes('materials', t, 'createdAt'),
+  ],
+);
+
+/** Which materials a model uses: while connected, a material cannot be deleted. */
+export const projectModelMaterials = pgTable(
+  'project_model_materials',
+  {
+    companyId: integer('company_id').notNull(),
+    projectModelId: integer('project_model_id').notNull(),
+    materialId: integer('material_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'project_model_materials_pkey', columns: [t.companyId, t.projectModelId, t.materialId] }),
+    foreignKey({
+      name: 'project_model_materials_project_model_fk',
+      columns: [t.companyId, t.projectModelId],
+      foreignColumns: [projectModels.companyId, projectModels.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'project_model_materials_material_fk',
+      columns: [t.companyId, t.materialId],
+      foreignColumns: [materials.companyId, materials.id],
+    }).onDelete('cascade'),
+    index('project_model_materials_material_idx').on(t.companyId, t.materialId),
+  ],
+);

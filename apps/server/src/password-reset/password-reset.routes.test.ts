@@ -1,0 +1,210 @@
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { PASSWORD_RESET_SENT_MESSAGE } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+
+interface Received {
+  to: string[];
+  raw: string;
+}
+
+/** A real SMTP server on a free port, keeping what it receives. */
+async function startSmtp(): Promise<{ url: string; inbox: Received[]; close: () => Promise<void> }> {
+  const inbox: Received[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    hideSTARTTLS: true,
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    inbox,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read a link. */
+const decodeQp = (text: string) =>
+  text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+
+async function waitFor<T>(probe: () => T | undefined, ms = 5000): Promise<T> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    if (Date.now() > until) throw new Error('timed out waiting');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+const linkIn = (mail: Received) => {
+  const match = /(https?:\/\/[^\s"<]+\/reset-password\?token=([A-Za-z0-9_-]+))/.exec(decodeQp(mail.raw));
+  if (!match) throw new Error(`no link in ${mail.raw}`);
+  return { url: match[1] as string, token: match[2] as string };
+};
+
+describeEachDatabase('password reset over SMTP', (kind) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    t = await startTestApp(kind, { env: { SMTP_URL: smtp.url, MAIL_FROM: 'Meshport <no-reply@meshport.test>' } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
+
+  const forgot = (email: string, host = t.host('acme')) =>
+    t.request<{ message: string }>('/v2/password/forgot', { host, json: { email } });
+  const reset = (body: Record<string, string>) =>
+    t.request<{ message: string; errors: Record<string, string[]> }>('/v2/password/reset', { json: body });
+  const mailTo = async (address: string, after: number) =>
+    waitFor(() => smtp.inbox.slice(after).find((m) => m.to.includes(address)));
+
+  it('mails a single-use link; the new password works and every old session ends', async () => {
+    const oldSessions = [await t.login('editor'), await t.login('editor')];
+    const before = smtp.inbox.length;
+    const res = await forgot('Editor@Meshport.Example');
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe(PASSWORD_RESET_SENT_MESSAGE);
+    const mail = await mailTo('editor@meshport.example', before);
+    expect(mail.raw).toMatch(/^Subject: Acme Kitchens: reset your password/m);
+    expect(mail.raw).toMatch(/^From: Meshport <no-reply@meshport\.test>/m);
+    expect(mail.raw).toMatch(/Content-Type: text\/html/);
+    const link = linkIn(mail);
+    expect(link.url.startsWith(`http://${t.host('acme')}/reset-password?token=`)).toBe(true);
+    const stored = await t.database.system.execute(sql`select token_hash from password_reset_tokens`);
+    expect(JSON.stringify(stored)).not.toContain(link.token);
+
+    const weak = await reset({ token: link.token, password: 'short', password_confirmation: 'short' });
+    expect(weak.status).toBe(422);
+    expect(weak.body.errors.password).toBeDefined();
+    const mismatch = await reset({
+      token: link.token,
+      password: 'new-password-1',
+      password_confirmation: 'other-one-1',
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors.password_confirmation).toEqual(['The password confirmation does not match.']);
+    const wrongToken = await reset({
+      token: 'nope',
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
+    expect(wrongToken.status).toBe(422);
+    expect(wrongToken.body.errors.token?.[0]).toMatch(/invalid/);
+
+    const done = await reset({
+      token: link.token,
+      password: 'new-password-1',
+      password_confirmation: 'new-password-1',
+    });
+    expect(done.status).toBe(200);
+    for (const token of oldSessions) {
+      expect((await t.request('/v2/auth/validate', { token })).status).toBe(401);
+    }
+    const withNew = await t.request('/v2/login', { json: { identity: 'editor', password: 'new-password-1' } });
+    expect(withNew.status).toBe(200);
+    const withOld = await t.request('/v2/login', { json: { identity: 'editor', password: DEMO_PASSWORD } });
+    expect(withOld.status).toBe(401);
+    const again = await reset({
+      token: link.token,
+      password: 'new-password-2',
+      password_confirmation: 'new-password-2',
+    });
+    expect(again.status).toBe(422);
+    expect(again.body.errors.token?.[0]).toMatch(/already been used/);
+  });
+
+  it('answers the same for unknown addresses and non-members, and sends nothing', async () => {
+    const before = smtp.inbox.length;
+    const unknown = await forgot('nobody@meshport.example');
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.message).toBe(PASSWORD_RESET_SENT_MESSAGE);
+    const nonMember = await forgot('globex-editor@meshport.example');
+    expect(nonMember.body.message).toBe(PASSWORD_RESET_SENT_MESSAGE);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(smtp.inbox.length).toBe(before);
+    const invalid = await t.request<{ errors: Record<string, string[]> }>('/v2/password/forgot', {
+      json: { email: 'not-an-address' },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.errors.email).toBeDefined();
+  });
+
+  it('a newer request replaces the older link; an expired link is refused', async () => {
+    const before = smtp.inbox.length;
+    await forgot('viewer@meshport.example');
+    const first = linkIn(await mailTo('viewer@meshport.example', before));
+    const middle = smtp.inbox.length;
+    await forgot('viewer@meshport.example');
+    const second = linkIn(await mailTo('viewer@meshport.example', middle));
+    expect(second.token).not.toBe(first.token);
+    const old = await reset({ token: first.token, password: 'viewer-pass-1', password_confirmation: 'viewer-pass-1' });
+    expect(old.status).toBe(422);
+    await t.database.system.execute(sql`update password_reset_tokens set expires_at = now() - interval '1 minute'`);
+    const expired = await reset({
+      token: second.token,
+      password: 'viewer-pass-1',
+      password_confirmation: 'viewer-pass-1',
+    });
+    expect(expired.status).toBe(422);
+    expect(expired.body.errors.token?.[0]).toMatch(/expired/);
+    const still = await t.request('/v2/login', { json: { identity: 'viewer', password: DEMO_PASSWORD } });
+    expect(still.status).toBe(200);
+  });
+
+  it('is rate limited like sign-in', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++) statuses.push((await forgot('limited@meshport.example')).status);
+    expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
+    expect(statuses[5]).toBe(429);
+  });
+
+  it('points the link at our own host even when the Host header is forged', async () => {
+    const before = smtp.inbox.length;
+    await forgot('nolicence@meshport.example', 'evil.example');
+    const link = linkIn(await mailTo('nolicence@meshport.example', before));
+    expect(new URL(link.url).hostname).toBe('meshport.test');
+  });
+});
+
+describe('password reset without SMTP', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('writes the message as an .eml file under DATA_DIR/mail', async () => {
+    const res = await t.request('/v2/password/forgot', { json: { email: 'viewer@meshport.example' } });
+    expect(res.status).toBe(200);
+    const folder = path.join(t.services.config.dataDir, 'mail');
+    const file = await waitFor(() => {
+      const names = fs.existsSync(folder) ? fs.readdirSync(folder).filter((n) => n.endsWith('.eml')) : [];
+      return names[0];
+    });
+    const raw = fs.readFileSync(path.join(folder, file), 'utf8');
+    expect(raw).toMatch(/^To: viewer@meshport\.example$/m);
+    expect(raw).toMatch(/^Subject: Acme Kitchens: reset your password$/m);
+    expect(raw).toMatch(/^MIME-Version: 1\.0$/m);
+    expect(decodeQp(raw)).toContain('/reset-password?token=');
+  });
+});

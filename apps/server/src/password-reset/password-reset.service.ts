@@ -1,0 +1,135 @@
+import { randomBytes } from 'node:crypto';
+import { PASSWORD_RESET_TOKEN_MINUTES, RESET_PASSWORD_PATH, resetPasswordRequestSchema } from '@meshport/contract';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import { accounts, memberships } from '../accounts/account.schema.ts';
+import { hashPassword } from '../accounts/password.ts';
+import type { LoginRateLimiter } from '../auth/login-rate-limiter.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import { hashToken } from '../auth/session.service.ts';
+import type { CompanyRow } from '../companies/company.schema.ts';
+import type { Database } from '../db/database.ts';
+import { zodIssuesToErrors } from '../http/error-handler.ts';
+import { HttpError, ValidationError } from '../http/http-error.ts';
+import { passwordResetMail } from '../mail/mail-templates.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { passwordResetTokens } from './password-reset.schema.ts';
+
+export const TOKEN_INVALID = 'This password reset link is invalid or has already been used. Ask for a new one.';
+export const TOKEN_EXPIRED = 'This password reset link has expired. Ask for a new one.';
+
+type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
+
+export interface ResetRequestContext {
+  /** The company of the host the request came to; null on the bare base domain. */
+  company: CompanyRow | null;
+  /** `scheme://host[:port]` of our own host the link points to. */
+  origin: string;
+  ip: string;
+}
+
+/**
+ * Forgot / reset password. Links carry 256 random bits; only their SHA-256 is stored. A link
+ * works once, for 60 minutes, and a newer request replaces older links. The answer to a
+ * request never tells whether the address has an account.
+ */
+export class PasswordResetService {
+  constructor(
+    private readonly database: Database,
+    private readonly mailer: Mailer,
+    private readonly sessions: SessionService,
+    private readonly limiter: LoginRateLimiter,
+    private readonly log: Logger,
+  ) {}
+
+  /** Sends the link when the address has an account (a member of the host's company, if any). */
+  async request(email: string, context: ResetRequestContext): Promise<void> {
+    const limiterKey = `password-reset:${email.toLowerCase()}`;
+    const addressKey = `password-reset:${context.ip}`;
+    try {
+      await this.limiter.check(limiterKey, addressKey);
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) {
+        throw new HttpError(429, 'Too many password reset requests. Try again later.', {}, error.headers);
+      }
+      throw error;
+    }
+    // Every request counts, found or not: the limit must not tell either.
+    await this.limiter.recordFailure(limiterKey, addressKey);
+
+    const [account] = await this.database.system
+      .select({ id: accounts.id, name: accounts.name, email: accounts.email, admin: accounts.isAdmin })
+      .from(accounts)
+      .where(sql`lower(${accounts.email}) = ${email.toLowerCase()}`);
+    if (!account) return;
+    if (context.company && !account.admin && !(await this.isMember(account.id, context.company.id))) return;
+
+    const token = randomBytes(32).toString('base64url');
+    await this.database.system.transaction(async (tx) => {
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, account.id));
+      await tx.insert(passwordResetTokens).values({
+        accountId: account.id,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000),
+        requestedIp: context.ip,
+      });
+    });
+    const url = `${context.origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    const message = passwordResetMail({
+      to: account.email,
+      name: account.name,
+      tenantName: context.company?.name ?? null,
+      url,
+      minutes: PASSWORD_RESET_TOKEN_MINUTES,
+    });
+    // Sent in the background: how long SMTP takes must not tell whether the account exists.
+    this.mailer.send(message).then(
+      () => this.log.info({ accountId: account.id }, 'password reset e-mail sent'),
+      (error: unknown) => this.log.warn({ err: error, accountId: account.id }, 'password reset e-mail not sent'),
+    );
+  }
+
+  /** Sets the new password and ends every session of the account; 422 per field otherwise. */
+  async reset(input: { token?: string; password?: string; password_confirmation?: string }): Promise<number> {
+    const parsed = resetPasswordRequestSchema.safeParse({
+      token: input.token ?? '',
+      password: input.password ?? '',
+      password_confirmation: input.password_confirmation ?? '',
+    });
+    const errors = parsed.success ? {} : zodIssuesToErrors(parsed.error.issues);
+    const tokenHash = hashToken(input.token ?? '');
+    if (input.token && !errors.token) {
+      const [found] = await this.database.system
+        .select({ expiresAt: passwordResetTokens.expiresAt })
+        .from(passwordResetTokens)
+        .where(eq(passwordResetTokens.tokenHash, tokenHash));
+      if (!found) errors.token = [TOKEN_INVALID];
+      else if (found.expiresAt.getTime() <= Date.now()) errors.token = [TOKEN_EXPIRED];
+    }
+    if (!parsed.success || Object.keys(errors).length) throw new ValidationError(errors);
+
+    const passwordHash = await hashPassword(parsed.data.password);
+    const accountId = await this.database.system.transaction(async (tx) => {
+      // Deleting the row is what spends the link: of two racing requests only one gets it back.
+      const [spent] = await tx
+        .delete(passwordResetTokens)
+        .where(and(eq(passwordResetTokens.tokenHash, tokenHash), gt(passwordResetTokens.expiresAt, sql`now()`)))
+        .returning({ accountId: passwordResetTokens.accountId });
+      if (!spent) return null;
+      await tx.update(accounts).set({ passwordHash, updatedAt: sql`now()` }).where(eq(accounts.id, spent.accountId));
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, spent.accountId));
+      return spent.accountId;
+    });
+    if (accountId === null) throw new ValidationError({ token: [TOKEN_INVALID] });
+    const revoked = await this.sessions.revokeAll(accountId);
+    this.log.info({ accountId, revoked }, 'password reset: new password set, sessions ended');
+    return accountId;
+  }
+
+  private async isMember(accountId: number, companyId: number): Promise<boolean> {
+    const [row] = await this.database.system
+      .select({ accountId: memberships.accountId })
+      .from(memberships)
+      .where(and(eq(memberships.accountId, accountId), eq(memberships.companyId, companyId)));
+    return row !== undefined;
+  }
+}

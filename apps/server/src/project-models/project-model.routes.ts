@@ -1,0 +1,49 @@
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Services } from '../app/services.ts';
+import { previewImageRoute } from '../content/preview-image.route.ts';
+import { notFound } from '../http/http-error.ts';
+import { defineRoute } from '../http/route.ts';
+import { ListEngine } from '../list/list-engine.ts';
+import { projectModelList } from './project-model.list.ts';
+import { projectModels } from './project-model.schema.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export function projectModelRoutes(services: Services) {
+  const engine = new ListEngine(services.database);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/projects/models',
+      access: { permission: 'list-project-models', trashedPermission: 'access-recycling-bin' },
+      summary: 'Project models (the processor Models tab, the demo-model picker, the recycle bin)',
+      tags: ['project models'],
+      schema: {},
+      rawQuery: true,
+      handler: ({ request }) => engine.list(request, projectModelList),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/projects/models/:id',
+      access: { permission: 'list-project-models' },
+      summary: 'One project model',
+      tags: ['project models'],
+      schema: { params: idParams },
+      rawQuery: true,
+      async handler({ request, params }) {
+        const where = and(eq(projectModels.id, params.id), isNull(projectModels.deletedAt)) as SQL;
+        const row = await engine.one(request, projectModelList, where);
+        if (!row) throw notFound('No such model.');
+        return { data: row };
+      },
+    }),
+    previewImageRoute(services, {
+      url: '/projects/models/:id/preview-image',
+      access: { permission: 'list-project-models' },
+      tag: 'project models',
+      params: idParams,
+      lookup: ({ id }) => sql`select preview_image_path as path from project_models where id = ${id}`,
+    }),
+  ];
+}

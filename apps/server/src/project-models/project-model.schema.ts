@@ -1,0 +1,51 @@
+import { GEOMETRY_SUBJECT_KINDS, LIBRARY_ITEM_STATUSES, MODEL_STATUSES } from '@meshport/contract';
+import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { accounts } from '../accounts/account.schema.ts';
+import { contentIndexes, live, recordColumns, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
+import { projects } from '../projects/project.schema.ts';
+
+/** 3D models of a project, processed by the pipeline (DESIGN §7). */
+export const projectModels = pgTable(
+  'project_models',
+  {
+    ...tenantKeyColumns(),
+    projectId: integer('project_id').notNull(),
+    ...recordColumns(MODEL_STATUSES, 'UPLOADING'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The uploader's account; kept (as null) when the account goes. */
+    uploaderId: integer('uploader_id').references(() => accounts.id, { onDelete: 'set null' }),
+    ...timestampColumns(),
+  },
+  (t) => [
+    primaryKey({ name: 'project_models_pkey', columns: [t.companyId, t.id] }),
+    foreignKey({
+      name: 'project_models_project_fk',
+      columns: [t.companyId, t.projectId],
+      foreignColumns: [projects.companyId, projects.id],
+    }).onDelete('cascade'),
+    ...contentIndexes('project_models', t, 'createdAt'),
+    index('project_models_project_idx').on(t.companyId, t.projectId, t.createdAt, t.id).where(live),
+  ],
+);
+
+/**
+ * The steps of processing a model or library item, each with a human message. No foreign
+ * key to the subject (it is one of two tables); the newest per subject is found by index.
+ */
+export const geometryEvents = pgTable(
+  'geometry_events',
+  {
+    ...tenantKeyColumns(),
+    subjectKind: text('subject_kind', { enum: GEOMETRY_SUBJECT_KINDS }).notNull(),
+    subjectId: integer('subject_id').notNull(),
+    step: text('step').notNull(),
+    message: text('message').notNull(),
+    status: text('status', { enum: LIBRARY_ITEM_STATUSES }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'geometry_events_pkey', columns: [t.companyId, t.id] }),
+    index('geometry_events_subject_idx').on(t.companyId, t.subjectKind, t.subjectId, t.createdAt.desc(), t.id.desc()),
+  ],
+);

@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { signInDemoUsers } from '../../test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+
+describeEachDatabase('property maps', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+  const { get, token } = signInDemoUsers(() => t, {
+    signIn: ['editor', 'viewer', 'nolicence', 'globex-editor'],
+  });
+
+  it('lists this company’s property maps, page size 5, sorted -name by default', async () => {
+    const res = await get('/v2/property-maps');
+    expect(res.status).toBe(200);
+    expect(res.body.meta).toMatchObject({ per_page: 5, total: 3 });
+    expect(res.body.data.map((row: Row) => row.name)).toEqual(['Oak veneer', 'Matte lacquer', 'Brushed steel']);
+    expect(Object.keys(res.body.data[0]).sort()).toEqual(['created_at', 'id', 'name', 'updated_at']);
+  });
+
+  it('filters, sorts, selects fields and counts', async () => {
+    expect((await get('/v2/property-maps?filter[search]=steel')).body.data.map((row: Row) => row.name)).toEqual([
+      'Brushed steel',
+    ]);
+    await expectSortsByEachField(t, '/v2/property-maps', { token: await token('editor') }, [
+      'id',
+      'name',
+      'created_at',
+      'updated_at',
+    ]);
+    expect(Object.keys((await get('/v2/property-maps?included_fields=property_maps.id')).body.data[0])).toEqual(['id']);
+    expect((await get('/v2/property-maps?excluded_fields=name')).body.data[0]).not.toHaveProperty('name');
+    expect((await get('/v2/property-maps?count=1')).body).toEqual({ data: { count: 3 } });
+    await expectUnknownParametersRefused(t, '/v2/property-maps', { token: await token('editor') });
+  });
+
+  it('is hatch only, needs a property-map ability, and hides other companies’ maps', async () => {
+    expect((await get('/v2/property-maps', 'editor', t.host('acme', 'customerportal'))).status).toBe(200);
+    expect((await get('/v2/property-maps', 'viewer', t.host('acme', 'customerportal'))).status).toBe(403);
+    expect((await get('/v2/property-maps', 'viewer')).status).toBe(403);
+    expect((await get('/v2/property-maps', 'nolicence')).status).toBe(403);
+    const oak = (await get('/v2/property-maps')).body.data[0];
+    expect((await get(`/v2/property-maps/${oak.id}`)).body.data.name).toBe('Oak veneer');
+    expect((await get(`/v2/property-maps/${oak.id}`, 'globex-editor', t.host('globex'))).status).toBe(404);
+    const globex = await get('/v2/property-maps', 'globex-editor', t.host('globex'));
+    expect(globex.body.data.map((row: Row) => row.name)).toEqual(['Globex default']);
+  });
+});

@@ -1,0 +1,47 @@
+import pino from 'pino';
+import { LoginRateLimiter } from '../auth/login-rate-limiter.ts';
+import type { SessionService } from '../auth/session.service.ts';
+import type { Config } from '../config/config.ts';
+import type { Database } from '../db/database.ts';
+import { createMailer } from '../mail/create-mailer.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { NotificationService } from '../notifications/notification.service.ts';
+import { PasswordResetService } from '../password-reset/password-reset.service.ts';
+import type { TenantResolver } from '../tenancy/tenant.resolver.ts';
+import { RealtimeService } from './realtime.service.ts';
+
+/** Mail, realtime, notifications and password reset: the services that reach people outside a request. */
+export interface MessagingServices {
+  mailer: Mailer;
+  realtime: RealtimeService;
+  notifications: NotificationService;
+  passwordReset: PasswordResetService;
+}
+
+export function createMessagingServices(
+  config: Config,
+  database: Database,
+  sessions: SessionService,
+  tenants: TenantResolver,
+): MessagingServices {
+  const log = pino({ level: config.logLevel });
+  const mailer = createMailer(config);
+  const realtime = new RealtimeService(sessions, tenants, {
+    baseDomain: config.baseDomain,
+    databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    log: log.child({ module: 'realtime' }),
+  });
+  return {
+    mailer,
+    realtime,
+    notifications: new NotificationService(database, realtime, mailer, log.child({ module: 'notifications' })),
+    // Forgot-password requests count in the sign-in limiter's table under their own keys.
+    passwordReset: new PasswordResetService(
+      database,
+      mailer,
+      sessions,
+      new LoginRateLimiter(database),
+      log.child({ module: 'password-reset' }),
+    ),
+  };
+}

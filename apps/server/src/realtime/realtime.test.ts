@@ -1,0 +1,173 @@
+import {
+  type SubscribeAck,
+  USER_NOTIFICATION_UPDATED,
+  type UserNotificationUpdatedEvent,
+  userChannel,
+} from '@meshport/contract';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+
+interface Me {
+  id: number;
+  companyId: number;
+}
+
+describeEachDatabase('realtime', (kind) => {
+  let t: TestApp;
+  let editorCookie: string;
+  let editorToken: string;
+  let adminToken: string;
+  let editor: Me;
+  let viewer: Me;
+  const sockets: Socket[] = [];
+
+  const me = async (token: string): Promise<Me> => {
+    const res = await t.request<{ user: { id: number; company_id: number } }>('/v2/auth/validate', { token });
+    return { id: res.body.user.id, companyId: res.body.user.company_id };
+  };
+
+  /** A Socket.IO client as the web app opens it, on the tenant host (websocket so that Host can be set). */
+  const connect = (options: { cookie?: string; token?: string; origin?: string; host?: string } = {}) => {
+    const headers: Record<string, string> = { host: options.host ?? t.host('acme') };
+    if (options.cookie) headers.cookie = `user_session=${options.cookie}`;
+    if (options.origin) headers.origin = options.origin;
+    const socket = io(t.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: headers,
+      auth: options.token ? { token: options.token } : {},
+      reconnection: false,
+      forceNew: true,
+    });
+    sockets.push(socket);
+    return socket;
+  };
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+  const refused = (socket: Socket) =>
+    new Promise<Error>((resolve, reject) => {
+      socket.once('connect', () => reject(new Error('connected but should not')));
+      socket.once('connect_error', resolve);
+    });
+  const nextEvent = (socket: Socket, ms = 3000) =>
+    new Promise<UserNotificationUpdatedEvent>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no event')), ms);
+      socket.once(USER_NOTIFICATION_UPDATED, (payload: UserNotificationUpdatedEvent) => {
+        clearTimeout(timer);
+        resolve(payload);
+      });
+    });
+  const sendNotice = (userId: number, title: string) =>
+    t.request('/v2/admin/notifications', { token: adminToken, json: { user_id: userId, title, text: 'Hello.' } });
+
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+    const login = await t.request('/v2/login', { json: { identity: 'editor', password: 'meshport-demo-2026' } });
+    editorCookie = login.cookies.user_session?.value as string;
+    [editorToken, adminToken] = await Promise.all([t.login('editor'), t.login('admin')]);
+    editor = await me(editorToken);
+    viewer = await me(await t.login('viewer'));
+  });
+  afterEach(() => {
+    for (const socket of sockets.splice(0)) socket.disconnect();
+  });
+  afterAll(() => t.close());
+
+  it('connects with the session cookie, joins its own channel and receives UserNotificationUpdated', async () => {
+    const socket = connect({ cookie: editorCookie, origin: `http://${t.host('acme')}` });
+    await connected(socket);
+    const channel = userChannel(editor.companyId, editor.id);
+    const ack: SubscribeAck = await socket.emitWithAck('subscribe', { channel });
+    expect(ack).toEqual({ ok: true, channel });
+    const event = nextEvent(socket);
+    expect((await sendNotice(editor.id, 'Pushed')).status).toBe(201);
+    const payload = await event;
+    expect(payload.notification).toMatchObject({ title: 'Pushed', text: 'Hello.', read: false });
+    expect(payload.unread).toBe(14);
+    const readAll = nextEvent(socket);
+    await t.request('/v2/my-account/notifications/read-all', { token: editorToken, json: { read: 1 } });
+    expect(await readAll).toEqual({ notification: null, unread: 0 });
+  });
+
+  it("refuses another user's channel and another company's channels", async () => {
+    const socket = connect({ token: editorToken });
+    await connected(socket);
+    const other: SubscribeAck = await socket.emitWithAck('subscribe', {
+      channel: userChannel(viewer.companyId, viewer.id),
+    });
+    expect(other).toMatchObject({ ok: false, status: 403 });
+    const foreign: SubscribeAck = await socket.emitWithAck('subscribe', {
+      channel: userChannel(editor.companyId + 1000, editor.id),
+    });
+    expect(foreign).toMatchObject({ ok: false, status: 403 });
+    const list: SubscribeAck = await socket.emitWithAck('subscribe', {
+      channel: `company.${editor.companyId}.ProjectModel`,
+    });
+    expect(list).toEqual({ ok: true, channel: `private-company.${editor.companyId}.ProjectModel` });
+    const unknown: SubscribeAck = await socket.emitWithAck('subscribe', { channel: 'presence-lobby' });
+    expect(unknown).toMatchObject({ ok: false });
+    // The refused channel really was not joined.
+    let leaked = false;
+    socket.on(USER_NOTIFICATION_UPDATED, () => {
+      leaked = true;
+    });
+    await sendNotice(viewer.id, 'For Vera only');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(leaked).toBe(false);
+  });
+
+  it('refuses a handshake without a valid session, from another origin, or off a company host', async () => {
+    expect((await refused(connect())).message).toBe('Unauthorized');
+    expect((await refused(connect({ token: 'x'.repeat(43) }))).message).toBe('Unauthorized');
+    const crossSite = await refused(connect({ cookie: editorCookie, origin: 'https://evil.example' }));
+    expect(crossSite.message).toMatch(/Cross-origin/);
+    const otherTenantPage = await refused(connect({ cookie: editorCookie, origin: `http://${t.host('globex')}` }));
+    expect(otherTenantPage.message).toMatch(/Cross-origin/);
+    expect((await refused(connect({ token: editorToken, host: '127.0.0.1' }))).message).toMatch(/company host/);
+  });
+
+  it('POST /broadcasting/auth answers 200 with auth for its own channel, 403 otherwise, and joins the socket', async () => {
+    const socket = connect({ token: editorToken });
+    await connected(socket);
+    const channel = userChannel(editor.companyId, editor.id);
+    const ok = await t.request<{ auth: string }>('/v2/broadcasting/auth', {
+      token: editorToken,
+      json: { channel_name: channel, socket_id: socket.id },
+    });
+    expect(ok.status).toBe(200);
+    expect(ok.body.auth).toMatch(new RegExp(`^${socket.id}:[0-9a-f]{64}$`));
+    const event = nextEvent(socket);
+    await sendNotice(editor.id, 'Via broadcasting auth');
+    expect((await event).notification?.title).toBe('Via broadcasting auth');
+
+    const denied = await t.request<{ message: string }>('/v2/broadcasting/auth', {
+      token: editorToken,
+      json: { channel_name: userChannel(viewer.companyId, viewer.id), socket_id: socket.id },
+    });
+    expect(denied.status).toBe(403);
+    expect(denied.body.message).toMatch(/own/);
+    const form = await t.request('/v2/broadcasting/auth', {
+      token: editorToken,
+      form: { channel_name: channel, socket_id: 'abc' },
+    });
+    expect(form.status).toBe(200);
+    expect((await t.request('/v2/broadcasting/auth', { json: { channel_name: channel } })).status).toBe(401);
+    const missing = await t.request('/v2/broadcasting/auth', { token: editorToken, json: {} });
+    expect(missing.status).toBe(422);
+  });
+
+  it('a revoked session can no longer join channels', async () => {
+    const token = await t.login('editor');
+    const socket = connect({ token });
+    await connected(socket);
+    await t.request('/v2/logout', { token });
+    const ack: SubscribeAck = await socket.emitWithAck('subscribe', {
+      channel: userChannel(editor.companyId, editor.id),
+    });
+    expect(ack).toMatchObject({ ok: false, status: 403 });
+  });
+});

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { roleAbilities, roles } from '../accounts/account.schema.ts';
+import { searchFilter } from '../list/common-filters.ts';
+import type { ListResource } from '../list/list-resource.ts';
+
+export const roleList: ListResource = {
+  name: 'roles',
+  table: roles,
+  scope: 'tenant',
+  idColumn: roles.id,
+  fields: {
+    id: { select: roles.id, sortable: true },
+    title: { select: roles.title, sortable: true },
+    description: { select: roles.description, sortable: true },
+    created_at: { select: roles.createdAt, sortable: true },
+    updated_at: { select: roles.updatedAt, sortable: true },
+    abilities: {
+      select: sql<
+        string[]
+      >`coalesce((select array_agg(${roleAbilities.abilityKey} order by ${roleAbilities.abilityKey}) from ${roleAbilities} where ${roleAbilities.companyId} = ${roles.companyId} and ${roleAbilities.roleId} = ${roles.id}), '{}')`,
+    },
+  },
+  filters: { search: searchFilter([roles.title, roles.description]) },
+  defaultSort: '-created_at',
+  defaultPerPage: 5,
+  permission: 'view-roles',
+};

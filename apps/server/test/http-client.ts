@@ -1,0 +1,64 @@
+import http from 'node:http';
+
+export interface HttpResponse<T = unknown> {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: T;
+  text: string;
+  /** `Set-Cookie` values by cookie name. */
+  cookies: Record<string, { value: string; attributes: string }>;
+}
+
+export interface RequestOptions {
+  method?: string;
+  host?: string;
+  token?: string;
+  cookie?: string;
+  origin?: string;
+  json?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+}
+
+/** A plain HTTP client that can set the Host header, which fetch cannot. */
+export function httpRequest<T = unknown>(
+  baseUrl: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<HttpResponse<T>> {
+  const url = new URL(path, baseUrl);
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.host) headers.host = options.host;
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.cookie) headers.cookie = options.cookie;
+  if (options.origin) headers.origin = options.origin;
+  let payload: string | undefined;
+  if (options.json !== undefined) {
+    payload = JSON.stringify(options.json);
+    headers['content-type'] = 'application/json';
+  } else if (options.form) {
+    payload = new URLSearchParams(options.form).toString();
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method: options.method ?? (payload ? 'POST' : 'GET'), headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        if ((res.headers['content-type'] ?? '').includes('application/json') && text) body = JSON.parse(text);
+        const cookies: HttpResponse['cookies'] = {};
+        for (const line of res.headers['set-cookie'] ?? []) {
+          const [pair = '', ...rest] = line.split(';');
+          const eq = pair.indexOf('=');
+          cookies[pair.slice(0, eq).trim()] = { value: pair.slice(eq + 1), attributes: rest.join(';') };
+        }
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text, cookies });
+      });
+    });
+    req.on('error', reject);
+    if (payload) req.write(payload);
+    req.end();
+  });
+}
