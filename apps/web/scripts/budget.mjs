@@ -1,0 +1,66 @@
+#!/usr/bin/env node
+/**
+ * Bundle budget (DESIGN.md §9): prints the gzip size of every JS chunk and of the JS the /login
+ * route loads (the entry and its static imports, plus the login screen and its static imports),
+ * and exits 1 when the login route exceeds 150 KB gzip. Run after `vite build`.
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const LIMIT_KB = 150;
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const LOGIN_SCREEN = 'src/features/auth/login.page.tsx';
+
+let manifest;
+try {
+  manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8'));
+} catch {
+  console.error('dist/.vite/manifest.json not found: run `npm run build -w apps/web` first.');
+  process.exit(2);
+}
+
+const gzipKb = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length / 1024;
+const sizes = new Map();
+const sizeOf = (file) => {
+  if (!sizes.has(file)) sizes.set(file, gzipKb(file));
+  return sizes.get(file);
+};
+
+/** The chunk files a manifest entry loads before it runs: itself and its static imports. */
+function staticClosure(key, seen = new Set()) {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return seen;
+  seen.add(chunk.file);
+  for (const imported of chunk.imports ?? []) staticClosure(imported, seen);
+  return seen;
+}
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key].isEntry);
+if (!entryKey || !manifest[LOGIN_SCREEN]) {
+  console.error(`Entry or ${LOGIN_SCREEN} missing from the manifest.`);
+  process.exit(2);
+}
+
+const chunks = Object.values(manifest)
+  .filter((chunk) => chunk.file.endsWith('.js'))
+  .map((chunk) => ({ file: chunk.file, kb: sizeOf(chunk.file), name: chunk.src ?? chunk.name ?? '' }))
+  .sort((a, b) => b.kb - a.kb);
+
+console.log('JS chunks (gzip):');
+for (const chunk of chunks) {
+  console.log(`  ${chunk.kb.toFixed(1).padStart(7)} KB  ${chunk.file}${chunk.name ? `  (${chunk.name})` : ''}`);
+}
+
+const login = staticClosure(LOGIN_SCREEN, staticClosure(entryKey));
+const total = [...login].filter((file) => file.endsWith('.js')).reduce((sum, file) => sum + sizeOf(file), 0);
+console.log(`\n/login route JS: ${total.toFixed(1)} KB gzip in ${login.size} files (limit ${LIMIT_KB} KB)`);
+for (const file of login) console.log(`  ${sizeOf(file).toFixed(1).padStart(7)} KB  ${file}`);
+
+if (total > LIMIT_KB) {
+  console.error(`\nBudget exceeded: /login loads ${total.toFixed(1)} KB gzip of JS (> ${LIMIT_KB} KB).`);
+  process.exit(1);
+}
+console.log('\nBudget OK.');

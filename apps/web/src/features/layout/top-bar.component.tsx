@@ -1,0 +1,47 @@
+import { Burger, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandLogo } from '../../shared/brand-logo.component.tsx';
+import { NotificationBell } from '../notifications/notification-bell.component.tsx';
+import { useTenant } from '../tenant/tenant.context.tsx';
+import { AvatarMenu } from './avatar-menu.component.tsx';
+import classes from './layout.module.css';
+import { PlatformSwitcher } from './platform-switcher.component.tsx';
+import { SearchField } from './search-field.component.tsx';
+
+interface TopBarProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onLogoutError: (message: string) => void;
+}
+
+export function TopBar({ navOpened, onToggleNav, onLogoutError }: TopBarProps) {
+  const { t } = useTranslation('layout');
+  const { company } = useTenant();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          size="sm"
+          aria-label={t('toggleMenu')}
+          aria-controls="app-navbar"
+          aria-expanded={navOpened}
+        />
+        <Link to="/" className={classes.homeLink}>
+          <BrandLogo height={32} />
+          <Text fw={700} visibleFrom="md" component="span">
+            {company?.name ?? t('common:app.name')}
+          </Text>
+        </Link>
+        <PlatformSwitcher />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <SearchField />
+        <NotificationBell />
+        <AvatarMenu onLogoutError={onLogoutError} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,37 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '../../lib/error-reporting.ts';
+import { RouteErrorView } from './route-error.view.tsx';
+
+interface Props {
+  /** Changes on navigation: a new location clears the error. */
+  resetKey: string;
+  children: ReactNode;
+}
+
+interface State {
+  error: unknown;
+  failedKey: string | null;
+}
+
+/** Catches what a screen throws while rendering and shows the matching route-error screen. */
+export class RouteErrorBoundary extends Component<Props, State> {
+  override state: State = { error: null, failedKey: null };
+
+  static getDerivedStateFromError(error: unknown): Partial<State> {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    if (state.error === null) return null;
+    if (state.failedKey === null) return { failedKey: props.resetKey };
+    return state.failedKey === props.resetKey ? null : { error: null, failedKey: null };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo): void {
+    reportError(error, { componentStack: info.componentStack });
+  }
+
+  override render() {
+    return this.state.error === null ? this.props.children : <RouteErrorView error={this.state.error} />;
+  }
+}

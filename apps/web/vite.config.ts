@@ -1,0 +1,30 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { pureContract } from './build/pure-contract.plugin.ts';
+
+/**
+ * The app is served by the Meshport server on every tenant host. In development, `vite`
+ * forwards `/v2` to the server named by MESHPORT_API (default http://localhost:8080) and keeps
+ * the browser's Host header so that the server still sees the tenant.
+ */
+const apiTarget = process.env.MESHPORT_API ?? 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [pureContract(), react()],
+  server: {
+    host: true,
+    allowedHosts: ['.localhost'],
+    proxy: { '/v2': { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    host: true,
+    allowedHosts: ['.localhost'],
+    proxy: { '/v2': { target: apiTarget, changeOrigin: false } },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    manifest: true,
+    chunkSizeWarningLimit: 600,
+  },
+});
