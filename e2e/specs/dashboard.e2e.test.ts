@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiLogin, apiRequest } from '../support/api.ts';
+import { validatedUser } from '../support/app.ts';
+import { checkScreen } from '../support/artifacts.ts';
+import { signIn, useBrowser } from '../support/browser.ts';
+import { expectDashboard } from '../support/dashboard.ts';
+import { DEMO_USERS, type DemoUsername, HOSTS, type Host } from '../support/hosts.ts';
+
+/** shell.md §2/§7: the three tiles, their permission and the count call behind each. */
+const TILES = [
+  { label: 'Total projects', ability: 'view-projects', path: '/v2/projects?include_sub_projects=1&count=1' },
+  { label: 'Total libraries', ability: 'list-libraries', path: '/v2/libraries?count=1' },
+  { label: 'Total models', ability: 'list-project-models', path: '/v2/projects/models?count=1' },
+] as const;
+
+describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
+  const e2e = useBrowser();
+
+  async function dashboardOf(user: DemoUsername, host: Host): Promise<Page> {
+    const page = await e2e.openPage(host, '/login');
+    await signIn(page, user);
+    await expectDashboard(page, DEMO_USERS[user].name);
+    return page;
+  }
+
+  for (const [user, host] of [
+    ['editor', HOSTS.acmeHatch],
+    ['viewer', HOSTS.acmeCustomerportal],
+    ['admin', HOSTS.acmeHatch],
+  ] as const) {
+    it(`shows ${user} the tiles their permissions allow, with the server's counts`, async () => {
+      const page = await dashboardOf(user, host);
+      const me = await validatedUser(page);
+      const token = await apiLogin(e2e.port, host, user);
+      for (const tile of TILES) {
+        const region = page.getByRole('region', { name: tile.label, exact: true });
+        if (!me.admin && !me.abilities.includes(tile.ability)) {
+          expect(await region.count(), `${tile.label} for ${user}`).toBe(0);
+          continue;
+        }
+        const answer = await apiRequest<{ data: { count: number } }>(e2e.port, host, tile.path, { token });
+        expect(answer.status).toBe(200);
+        await region.getByText(answer.body.data.count.toLocaleString('en-US'), { exact: true }).waitFor();
+      }
+      const projects = me.admin || me.abilities.includes('view-projects');
+      expect(await page.getByRole('heading', { name: 'Recent projects', exact: true }).count()).toBe(projects ? 1 : 0);
+      await page.getByRole('heading', { name: 'Updates', exact: true }).waitFor();
+      await page.getByRole('table', { name: 'Recently updated projects' }).waitFor();
+      await checkScreen(page, `dashboard-tiles-${user}`);
+    });
+  }
+
+  it('moves the recent-projects slider with the keyboard and lists 25 recent projects at most', async () => {
+    const page = await dashboardOf('editor', HOSTS.acmeHatch);
+    const token = await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor');
+    const recent = await apiRequest<{ data: { id: number; name: string }[] }>(
+      e2e.port,
+      HOSTS.acmeHatch,
+      '/v2/projects?per_page=5&page=1&sort=-updated_at&included_fields=id,name',
+      { token },
+    );
+    const names = recent.body.data.map((project) => project.name);
+    expect(names.length).toBeGreaterThan(1);
+    const slider = page.getByRole('region', { name: 'Recent projects', exact: true });
+    await slider
+      .getByRole('group', { name: `1 of ${names.length}` })
+      .getByText(names[0] ?? '')
+      .waitFor();
+    await slider.getByRole('button', { name: 'Next project' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await slider
+      .getByRole('group', { name: `2 of ${names.length}` })
+      .getByText(names[1] ?? '')
+      .waitFor();
+    await page.keyboard.press('End');
+    await slider.getByRole('group', { name: `${names.length} of ${names.length}` }).waitFor();
+    await page.keyboard.press('Enter');
+    await slider.getByRole('group', { name: `1 of ${names.length}` }).waitFor();
+    // No project overview screen yet: the slide has no 'View Project' link to a missing route.
+    const view = slider.getByRole('link', { name: 'View Project' });
+    if ((await view.count()) > 0) expect(await view.getAttribute('href')).toMatch(/^\/projects\/overview\/\d+$/);
+
+    const table = page.getByRole('table', { name: 'Recently updated projects' });
+    const rows = await table.locator('tbody tr').count();
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThanOrEqual(25);
+    await checkScreen(page, 'dashboard-slider-second-pass');
+  });
+
+  it('lists released changelog entries by date and opens one in a modal', async () => {
+    const page = await dashboardOf('editor', HOSTS.acmeHatch);
+    const token = await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor');
+    const released = await apiRequest<{ data: { description: string; type: string }[] }>(
+      e2e.port,
+      HOSTS.acmeHatch,
+      '/v2/admin/changelog-items?per_page=100&filter[environment]=acceptance',
+      { token },
+    );
+    const all = await apiRequest<{ data: { description: string }[] }>(
+      e2e.port,
+      HOSTS.acmeHatch,
+      '/v2/admin/changelog-items?per_page=100',
+      { token },
+    );
+    const panel = page.getByRole('region', { name: 'Updates', exact: true });
+    const entry = released.body.data[0];
+    if (!entry) throw new Error('the demo data has no changelog entry released on acceptance');
+    await panel.getByRole('button', { name: entry.description }).waitFor();
+    expect(await panel.getByRole('listitem').count()).toBe(released.body.data.length);
+    const unreleased = all.body.data.filter(
+      (item) => !released.body.data.some((shown) => shown.description === item.description),
+    );
+    for (const item of unreleased) {
+      expect(await panel.getByRole('button', { name: item.description }).count()).toBe(0);
+    }
+    const scroll = await panel.locator('.mantine-ScrollArea-root').evaluate((element) => element.clientHeight);
+    expect(scroll).toBeLessThanOrEqual(320);
+
+    await panel.getByRole('button', { name: entry.description }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(entry.description, { exact: true }).waitFor();
+    const type = { added: 'Added', fixed: 'Fixed', updated: 'Updated' }[entry.type] ?? entry.type;
+    await dialog.getByText(type, { exact: true }).waitFor();
+    await checkScreen(page, 'dashboard-update-modal');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('shows the Autodesk warning until dismissed for the session', async () => {
+    const page = await dashboardOf('editor', HOSTS.acmeHatch);
+    const token = await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor');
+    const company = await apiRequest<{ data: { autodesk_integration: string } }>(
+      e2e.port,
+      HOSTS.acmeHatch,
+      '/v2/companies/my-company',
+      { token },
+    );
+    const account = await apiRequest<{ data: { autodesk_connected: boolean; autodesk_scope_outdated: boolean } }>(
+      e2e.port,
+      HOSTS.acmeHatch,
+      '/v2/my-account',
+      { token },
+    );
+    const title = !account.body.data.autodesk_connected
+      ? 'Autodesk account not connected'
+      : account.body.data.autodesk_scope_outdated
+        ? 'Reconnect your Autodesk account'
+        : null;
+    const warning = page.getByRole('alert').filter({ hasText: title ?? 'Autodesk' });
+    if (company.body.data.autodesk_integration === 'no' || title === null) {
+      await page.getByRole('heading', { name: 'Updates' }).waitFor();
+      expect(await page.getByText(/Autodesk/).count()).toBe(0);
+      return;
+    }
+    await warning.getByText(title).waitFor();
+    await warning.getByRole('button', { name: 'Dismiss' }).click();
+    await warning.waitFor({ state: 'detached' });
+    await page.reload();
+    await expectDashboard(page, DEMO_USERS.editor.name);
+    await page.getByRole('region', { name: 'Updates', exact: true }).getByRole('listitem').first().waitFor();
+    expect(await page.getByText(title).count()).toBe(0);
+  });
+});

@@ -1,0 +1,125 @@
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { hostUrl } from './e2e-server.ts';
+import { DEMO_PASSWORD, type DemoUsername, type Host } from './hosts.ts';
+
+/** The password field (its label carries the required asterisk; the toggle's label ends in 'password'). */
+export const PASSWORD_LABEL = /^Password/;
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Without the background-networking flags Chromium floods the closed network with requests. */
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+/** A locator wait longer than this is a failure, not a slow machine. */
+const ACTION_TIMEOUT_MS = 10_000;
+const NAVIGATION_TIMEOUT_MS = 20_000;
+
+export interface OpenPageOptions {
+  /** Another server's port (the idle-logout and maintenance servers); the shared server by default. */
+  port?: number;
+  context?: BrowserContextOptions;
+}
+
+export interface E2eBrowser {
+  /** The shared server's port. */
+  readonly port: number;
+  /** Absolute URL on a demo host of the shared server (or `port`). */
+  url(host: Host, path?: string, port?: number): string;
+  /** A fresh, isolated browser context (own cookies and storage) with one page opened at host+path. */
+  openPage(host: Host, path?: string, options?: OpenPageOptions): Promise<Page>;
+}
+
+/**
+ * Registers the browser of one spec file: launched before its tests, every test's contexts closed
+ * after the test, the browser closed after the file.
+ */
+export function useBrowser(): E2eBrowser {
+  const { port } = inject('e2eServer');
+  let browser: Browser | undefined;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  });
+  afterEach(async () => {
+    await Promise.all(contexts.splice(0).map((context) => context.close()));
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  const url = (host: Host, path = '/', otherPort = port) => hostUrl(otherPort, host, path);
+
+  return {
+    port,
+    url,
+    async openPage(host, path = '/', options = {}) {
+      if (!browser) throw new Error('openPage outside a test: the browser is launched in beforeAll');
+      const context = await browser.newContext({
+        locale: 'en-US',
+        viewport: { width: 1280, height: 800 },
+        ...options.context,
+      });
+      contexts.push(context);
+      context.setDefaultTimeout(ACTION_TIMEOUT_MS);
+      context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+      const page = await context.newPage();
+      await page.goto(url(host, path, options.port));
+      return page;
+    },
+  };
+}
+
+/** The path of the page's URL (no host, no query). */
+export function pathOf(page: Page): string {
+  return new URL(page.url()).pathname;
+}
+
+/** Waits until the page's path is `path` (client-side navigation included). */
+export async function waitForPath(page: Page, path: string, timeout = ACTION_TIMEOUT_MS): Promise<void> {
+  await page.waitForURL((url) => url.pathname === path, { timeout, waitUntil: 'commit' });
+}
+
+export interface SignInOptions {
+  remember?: boolean;
+  password?: string;
+}
+
+/**
+ * Signs in through the real login form (opening /login on the page's host first if needed) and
+ * waits until the app has left /login.
+ */
+export async function signIn(page: Page, username: DemoUsername, options: SignInOptions = {}): Promise<void> {
+  if (pathOf(page) !== '/login') await page.goto(new URL('/login', page.url()).toString());
+  const form = page.getByRole('form', { name: 'Login' });
+  await form.getByRole('textbox', { name: 'Username or e-mail' }).fill(username);
+  await form.getByLabel(PASSWORD_LABEL).fill(options.password ?? DEMO_PASSWORD);
+  if (options.remember) await form.getByRole('checkbox', { name: 'Remember me' }).check();
+  await form.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
+}
+
+/** Whether the element of `locator` has the keyboard focus. */
+export async function isFocused(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+/** The signed-in frame is on screen: the avatar menu button of `name`. */
+export async function waitForSignedInFrame(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: `Account menu of ${name}` }).waitFor();
+}
