@@ -1,0 +1,173 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const SERVER_DIR = path.join(REPO, 'apps/server');
+export const BENCH_DB = 'meshport_bench';
+export const BASE_DOMAIN = 'meshport.localhost';
+export const TENANT = 'gen1';
+export const PASSWORD = 'meshport-demo-2026';
+
+export const log = (line: string) => process.stdout.write(`${line}\n`);
+
+export function benchUrl(adminUrl: string): string {
+  const url = new URL(adminUrl);
+  url.pathname = `/${BENCH_DB}`;
+  return url.toString();
+}
+
+function runCli(args: string[], databaseUrl: string): void {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: SERVER_DIR,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) throw new Error(`meshport ${args[0]} failed (${result.status})`);
+}
+
+/**
+ * The bench database: created, migrated, seeded and generated on the first run; kept and
+ * reused afterwards (generating 1M items takes minutes). Only a database this bench made.
+ */
+export async function prepareDatabase(
+  adminUrl: string,
+  options: { items: number; materials: number },
+): Promise<string> {
+  const url = benchUrl(adminUrl);
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const exists = (await admin.query('select 1 from pg_database where datname = $1', [BENCH_DB])).rowCount === 1;
+  if (!exists) await admin.query(`create database ${BENCH_DB}`);
+  await admin.end();
+  let generated = 0;
+  if (exists) {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const found = await client
+      .query(
+        `select count(*)::int as n from library_items i join companies c on c.id = i.company_id where c.sub_domain = $1`,
+        [TENANT],
+      )
+      .catch(() => ({ rows: [{ n: 0 }] }));
+    generated = found.rows[0]?.n ?? 0;
+    await client.end();
+  }
+  if (generated >= options.items) {
+    log(
+      `Reusing the already-generated bench database ${BENCH_DB} (${generated} library items in ${TENANT}); migrating it.`,
+    );
+    runCli(['migrate'], url);
+    return url;
+  }
+  log(
+    `${exists ? 'Completing' : 'Creating'} the bench database ${BENCH_DB}: migrate, demo seed, generate (a few minutes).`,
+  );
+  runCli(['seed'], url);
+  runCli(
+    [
+      'generate',
+      '--companies',
+      '3',
+      '--library-items',
+      String(options.items),
+      '--materials',
+      String(options.materials),
+    ],
+    url,
+  );
+  return url;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The real server (`meshport serve`) as its own process, on 127.0.0.1 only. */
+export async function startServer(databaseUrl: string): Promise<RunningServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+    cwd: SERVER_DIR,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_DOMAIN,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: '0',
+      NODE_ENV: 'production',
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr?.pipe(process.stderr);
+  // Never leave the server behind, whatever ends the bench.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    const ok = await fetch(`${url}/v2/config`)
+      .then((res) => res.ok)
+      .catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error('server did not start within 60 s');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          process.off('exit', killOnExit);
+          resolve();
+        });
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** A bearer token of the large tenant's generated admin (Host headers cannot be set with fetch). */
+export async function signIn(url: string, host: string, username: string): Promise<string> {
+  const http = await import('node:http');
+  const body = JSON.stringify({ identity: username, password: PASSWORD, issue_token: true });
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${url}/v2/login`,
+      { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json' } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk) => {
+          text += chunk;
+        });
+        res.on('end', () => {
+          if (res.statusCode !== 200) return reject(new Error(`sign-in failed: ${res.statusCode} ${text}`));
+          resolve((JSON.parse(text) as { access_token: string }).access_token);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}

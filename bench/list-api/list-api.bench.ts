@@ -1,0 +1,143 @@
+/**
+ * List API benchmark: the real server against a 1M-item tenant on the PostgreSQL server, at
+ * 200 concurrent connections, beside the same SQL sent straight through node-postgres.
+ *
+ *   npm run bench:list -w bench [-- --duration 5 --connections 200 --only items]
+ *
+ * Admin URL: TEST_DATABASE_URL or postgres://postgres@127.0.0.1:5432/postgres. The bench
+ * database (meshport_bench) is created once and reused; drop it yourself when done.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { BASE_DOMAIN, BENCH_DB, log, prepareDatabase, REPO, signIn, startServer, TENANT } from './bench-setup.ts';
+import { loadHttp } from './http-load.ts';
+import { captureSql, replaySql } from './sql-replay.ts';
+import type { Figures } from './stats.ts';
+
+const { values } = parseArgs({
+  options: {
+    duration: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '200' },
+    only: { type: 'string' },
+    items: { type: 'string', default: '1000000' },
+    materials: { type: 'string', default: '100000' },
+    'pool-size': { type: 'string', default: '20' },
+  },
+});
+const seconds = Math.min(60, Math.max(1, Number(values.duration)));
+const connections = Math.min(1000, Math.max(1, Number(values.connections)));
+const poolSize = Number(values['pool-size']);
+const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+async function fixtureIds(url: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const one = async (text: string) => (await client.query(text, [TENANT])).rows[0]?.id as number;
+  const library = await one(`select l.id from libraries l join companies c on c.id = l.company_id
+    where c.sub_domain = $1 and exists (select 1 from libraries x where x.company_id = l.company_id and x.parent_id = l.id) is false
+    order by l.id desc limit 1`);
+  const category = await one(`select k.id from material_categories k join companies c on c.id = k.company_id
+    where c.sub_domain = $1 order by k.id desc limit 1`);
+  await client.end();
+  return { library, category };
+}
+
+interface Scenario {
+  name: string;
+  path: string;
+}
+
+function scenarios(ids: { library: number; category: number }): Scenario[] {
+  const items = '/v2/libraries/items?per_page=50';
+  const sorts = ['id', 'name', 'description', 'status', 'started_at', 'finished_at', 'created_at', '-updated_at'];
+  const search = (term: string) => `/v2/global-search?search=${encodeURIComponent(term)}`;
+  return [
+    { name: 'items: first page', path: items },
+    { name: 'items: page 10,000', path: `${items}&page=10000` },
+    { name: 'items: filter status', path: `${items}&filter[status]=FAILED` },
+    { name: 'items: filter library', path: `${items}&filter[library]=${ids.library}` },
+    { name: 'items: filter library=null', path: `${items}&filter[library]=null` },
+    { name: 'items: filter search', path: `${items}&filter[search]=walnut%20cabinet` },
+    ...sorts.map((sort) => ({ name: `items: sort ${sort}`, path: `${items}&sort=${sort}` })),
+    { name: 'materials: first page', path: '/v2/materials?per_page=50' },
+    { name: 'materials: filter category', path: `/v2/materials?per_page=50&filter[category]=${ids.category}` },
+    { name: 'materials: filter search', path: '/v2/materials?per_page=50&filter[search]=oak%20matte' },
+    { name: 'projects: first page', path: '/v2/projects?per_page=50' },
+    { name: 'global search: selective', path: search('KX-0004217') },
+    { name: 'global search: two words', path: search('walnut cabinet') },
+    { name: 'global search: short', path: search('oak') },
+    { name: 'global search: every row', path: search('-') },
+  ];
+}
+
+interface Row {
+  name: string;
+  path: string;
+  statements: number;
+  api: Figures;
+  sql: Figures;
+  ratio: number;
+}
+
+const fmt = (f: Figures) =>
+  `${String(f.rps).padStart(6)} req/s  p50 ${String(f.p50).padStart(7)}  p95 ${String(f.p95).padStart(7)}  p99 ${String(f.p99).padStart(7)}${f.errors ? `  errors ${f.errors}` : ''}`;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const databaseUrl = await prepareDatabase(adminUrl, {
+    items: Number(values.items),
+    materials: Number(values.materials),
+  });
+  const host = `hatch-${TENANT}.${BASE_DOMAIN}`;
+  const ids = await fixtureIds(databaseUrl);
+  const chosen = scenarios(ids).filter((s) => !values.only || s.name.includes(values.only));
+  log(`Starting the server on ${BENCH_DB} ...`);
+  const server = await startServer(databaseUrl);
+  const rows: Row[] = [];
+  try {
+    const token = await signIn(server.url, host, `${TENANT}-admin`);
+    log('Capturing the SQL each call runs ...');
+    const captured = await captureSql(
+      databaseUrl,
+      host,
+      token,
+      chosen.map((s) => s.path),
+    );
+    log(`${connections} concurrent connections, ${seconds} s per run, pool ${poolSize}\n`);
+    for (const scenario of chosen) {
+      const sql = captured.get(scenario.path);
+      if (!sql) continue;
+      const api = await loadHttp(
+        `${server.url}${scenario.path}`,
+        { host, authorization: `Bearer ${token}`, accept: 'application/json' },
+        connections,
+        seconds,
+      );
+      const bare = await replaySql(databaseUrl, sql.transaction, connections, seconds, poolSize);
+      const ratio = Math.round((api.rps / Math.max(1, bare.rps)) * 100) / 100;
+      rows.push({ name: scenario.name, path: scenario.path, statements: sql.all.length, api, sql: bare, ratio });
+      log(
+        `${scenario.name} (${sql.all.length} statements per request, ${sql.transaction.length} in the tenant transaction)`,
+      );
+      log(`  API ${fmt(api)}`);
+      log(`  SQL ${fmt(bare)}   API/SQL ${ratio}`);
+    }
+  } finally {
+    await server.stop();
+  }
+  const out = path.join(REPO, 'bench/results/list-api.json');
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(
+    out,
+    `${JSON.stringify({ date: new Date().toISOString(), connections, seconds, poolSize, database: BENCH_DB, results: rows }, null, 2)}\n`,
+  );
+  log(`\nWritten to ${path.relative(process.cwd(), out)} in ${Math.round((Date.now() - started) / 1000)} s.`);
+  log(`The database ${BENCH_DB} is kept for the next run; drop it with: dropdb ${BENCH_DB}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

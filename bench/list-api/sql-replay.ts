@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app/build-app.ts';
+import { createServices } from '../../apps/server/src/app/services.ts';
+import { loadConfig } from '../../apps/server/src/config/config.ts';
+import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { BASE_DOMAIN } from './bench-setup.ts';
+import { type Figures, summarize } from './stats.ts';
+
+export interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+type QueryArgs = [unknown, unknown?, unknown?];
+let recording: Statement[] | null = null;
+const originalQuery = pg.Client.prototype.query;
+
+/** Records every statement sent through node-postgres while `recording` is set. */
+function installRecorder(): void {
+  pg.Client.prototype.query = function (this: pg.Client, ...args: QueryArgs) {
+    const [first, second] = args;
+    if (recording) {
+      if (typeof first === 'string') recording.push({ text: first, values: (second as unknown[]) ?? [] });
+      else if (first && typeof first === 'object' && 'text' in first) {
+        const config = first as { text: string; values?: unknown[] };
+        recording.push({ text: config.text, values: config.values ?? (second as unknown[]) ?? [] });
+      }
+    }
+    return (originalQuery as (...a: QueryArgs) => unknown).apply(this, args);
+  } as typeof pg.Client.prototype.query;
+}
+
+export interface CapturedRequest {
+  /** Every statement the request sent (sessions, tenant, list...). */
+  all: Statement[];
+  /** The tenant transaction: from BEGIN to COMMIT. */
+  transaction: Statement[];
+}
+
+/**
+ * The SQL the API runs for each path, taken from the server's own code running in this
+ * process against the same database (one request at a time, so nothing else is recorded).
+ */
+export async function captureSql(
+  databaseUrl: string,
+  host: string,
+  token: string,
+  paths: string[],
+): Promise<Map<string, CapturedRequest>> {
+  installRecorder();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-bench-'));
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    BASE_DOMAIN,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: '0',
+    DATA_DIR: dataDir,
+  });
+  const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
+  const services = createServices(config, database);
+  const { app } = await buildApp(services, { logger: false });
+  const out = new Map<string, CapturedRequest>();
+  try {
+    for (const url of paths) {
+      // Once unrecorded, so that one-time work (caches, prepared types) is out of the way.
+      await app.inject({ method: 'GET', url, headers: { host, authorization: `Bearer ${token}` } });
+      recording = [];
+      const res = await app.inject({ method: 'GET', url, headers: { host, authorization: `Bearer ${token}` } });
+      // The realtime adapter's notifications are not the request's.
+      const all = recording.filter((s) => !s.text.includes('pg_notify'));
+      recording = null;
+      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+      let start = all.findIndex((s) => s.text.includes('app.company_id'));
+      if (start > 0 && /^\s*begin\s*$/i.test(all[start - 1]?.text ?? '')) start -= 1;
+      const end = all.findIndex((s, i) => i >= start && /^\s*commit\s*$/i.test(s.text));
+      out.set(url, { all, transaction: start >= 0 && end >= 0 ? all.slice(start, end + 1) : all });
+    }
+  } finally {
+    recording = null;
+    pg.Client.prototype.query = originalQuery;
+    await app.close();
+    await database.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return out;
+}
+
+/**
+ * The same statements straight through node-postgres: `connections` concurrent loops for
+ * `seconds`, on a pool as large as the server's, each loop one whole tenant transaction.
+ */
+export async function replaySql(
+  databaseUrl: string,
+  statements: Statement[],
+  connections: number,
+  seconds: number,
+  poolSize: number,
+): Promise<Figures> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  const latencies: number[] = [];
+  let errors = 0;
+  const run = async (until: number, record: boolean) => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const client = await pool.connect();
+      try {
+        for (const s of statements) await client.query(s.text, s.values as unknown[]);
+      } catch {
+        errors += 1;
+        await client.query('rollback').catch(() => {});
+      } finally {
+        client.release();
+      }
+      if (record) latencies.push(performance.now() - started);
+    }
+  };
+  const warm = performance.now() + 1000;
+  await Promise.all(Array.from({ length: connections }, () => run(warm, false)));
+  const started = performance.now();
+  const until = started + seconds * 1000;
+  await Promise.all(Array.from({ length: connections }, () => run(until, true)));
+  const elapsed = (performance.now() - started) / 1000;
+  await pool.end();
+  return summarize(latencies, elapsed, errors);
+}
