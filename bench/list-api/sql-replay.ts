@@ -6,6 +6,7 @@ import { buildApp } from '../../apps/server/src/app/build-app.ts';
 import { createServices } from '../../apps/server/src/app/services.ts';
 import { loadConfig } from '../../apps/server/src/config/config.ts';
 import { openDatabase } from '../../apps/server/src/db/database.ts';
+import { prepareStatementsByText } from '../../apps/server/src/db/named-statements.ts';
 import { BASE_DOMAIN } from './bench-setup.ts';
 import { type Figures, summarize } from './stats.ts';
 
@@ -100,6 +101,8 @@ export async function replaySql(
   poolSize: number,
 ): Promise<Figures> {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // The same protocol as the server: parameterised statements prepared once per connection.
+  pool.on('connect', (client) => prepareStatementsByText(client));
   const latencies: number[] = [];
   let errors = 0;
   const run = async (until: number, record: boolean) => {

@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
+import { prepareStatementsByText } from './named-statements.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -91,6 +92,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } as pg.PoolConfig);
   // An idle connection the server ends (restart, admin command) must not crash the process:
   // the pool drops it and opens another on the next query.
+  pool.on('connect', (client) => prepareStatementsByText(client));
   pool.on('error', (error) => {
     process.stderr.write(
       `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`,

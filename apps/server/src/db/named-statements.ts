@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type pg from 'pg';
+
+/** Beyond this many distinct statements a connection runs further ones unprepared. */
+const MAX_PREPARED_PER_CONNECTION = 1_000;
+
+type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
+type QueryFn = (...args: unknown[]) => unknown;
+
+/**
+ * Makes every parameterised statement on this connection a named prepared statement, named by
+ * its text: PostgreSQL then parses it once per connection and, after a few runs, reuses its
+ * plan. The list queries take longer to plan (row-level security, correlated subqueries)
+ * than to run (docs/decisions/0011). Statements that may hold several commands (a `;`:
+ * migrations, function bodies) and parameterless commands (BEGIN, LISTEN) stay on the simple
+ * protocol.
+ */
+export function prepareStatementsByText(client: pg.Client | pg.PoolClient): void {
+  const known = new Set<string>();
+  const query = client.query.bind(client) as QueryFn;
+  const preparable = (text: unknown, values: unknown): text is string =>
+    typeof text === 'string' &&
+    ((Array.isArray(values) && values.length > 0) || (!text.includes(';') && /^\s*(select|with)\s/i.test(text)));
+  const nameFor = (text: string): string | undefined => {
+    const name = `m${createHash('sha1').update(text).digest('base64url')}`;
+    if (known.has(name)) return name;
+    if (known.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
+    known.add(name);
+    return name;
+  };
+  (client as { query: QueryFn }).query = (...args: unknown[]) => {
+    const [first, second] = args;
+    if (typeof first === 'string' && preparable(first, second)) {
+      const name = nameFor(first);
+      if (name) return query({ text: first, name }, ...args.slice(1));
+    } else if (first && typeof first === 'object' && !(first as QueryConfig).name) {
+      const config = first as QueryConfig;
+      const values = Array.isArray(second) ? second : config.values;
+      if (preparable(config.text, values)) {
+        const name = nameFor(config.text);
+        if (name) return query({ ...config, name }, ...args.slice(1));
+      }
+    }
+    return query(...args);
+  };
+}
