@@ -58,3 +58,19 @@ export function contentIndexes(table: string, t: ContentTable, statusThen?: 'cre
     index(`${table}_name_trgm`).using('gin', sql`${t.name} gin_trgm_ops`),
   ];
 }
+
+/**
+ * One index per further sortable column of a large list, matching the list engine's order:
+ * `(col, id)` both ways, nulls first ascending (so last descending, scanned backwards).
+ */
+export function sortIndexes(
+  table: string,
+  t: { companyId: PgColumn; id: PgColumn },
+  columns: Record<string, PgColumn>,
+) {
+  return Object.entries(columns).map(([name, column]) =>
+    index(`${table}_${name}_sort_idx`)
+      .on(t.companyId, column.notNull ? column : column.asc().nullsFirst(), t.id)
+      .where(live),
+  );
+}

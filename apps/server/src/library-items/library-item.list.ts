@@ -64,9 +64,7 @@ export const libraryItemList: ListResource = {
       schema: idOrTopLevelSchema,
       where: (value: number | 'null') =>
         value === 'null'
-          ? sql`not exists (select 1 from library_item_libraries lil
-              join libraries l on l.company_id = lil.company_id and l.id = lil.library_id and l.deleted_at is null
-              where lil.company_id = ${ref(libraryItems.companyId)} and lil.library_item_id = ${ref(libraryItems.id)})`
+          ? sql`${ref(libraryItems.liveLibraryCount)} = 0`
           : sql`exists (select 1 from library_item_libraries lil
               where lil.company_id = ${ref(libraryItems.companyId)} and lil.library_item_id = ${ref(libraryItems.id)}
               and lil.library_id = ${value})`,

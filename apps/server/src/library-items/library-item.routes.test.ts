@@ -1,8 +1,10 @@
 import { LIBRARY_ITEM_STATUSES } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInDemoUsers } from '../../test/demo-clients.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
 import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
+import { queryRows } from '../db/database.ts';
 
 describeEachDatabase('library items', (kind) => {
   let t: TestApp;
@@ -54,6 +56,55 @@ describeEachDatabase('library items', (kind) => {
       'Sink Unit 80cm',
     ]);
     expect((await get('/v2/libraries/items?filter[library]=abc')).status).toBe(422);
+  });
+
+  it('keeps filter[library]=null true to the links and the bin as they change', async () => {
+    const db = t.services.database.system;
+    const [acme] = await queryRows<{ id: number }>(db, sql`select id from companies where sub_domain = 'acme'`);
+    const company = acme?.id as number;
+    const truth = async () =>
+      (
+        await queryRows<{ name: string }>(
+          db,
+          sql`select i.name from library_items i where i.company_id = ${company} and i.deleted_at is null
+            and not exists (select 1 from library_item_libraries lil join libraries l
+              on l.company_id = lil.company_id and l.id = lil.library_id and l.deleted_at is null
+              where lil.company_id = i.company_id and lil.library_item_id = i.id)`,
+        )
+      )
+        .map((row) => row.name)
+        .sort();
+    const answered = async () =>
+      names((await get('/v2/libraries/items?filter[library]=null&per_page=100')).body).sort();
+    const before = await truth();
+    expect(await answered()).toEqual(before);
+
+    await db.execute(
+      sql`update libraries set deleted_at = now() where company_id = ${company} and name = 'Base Cabinets'`,
+    );
+    const binned = await truth();
+    expect(binned.length).toBeGreaterThan(before.length);
+    expect(await answered()).toEqual(binned);
+
+    await db.execute(
+      sql`update libraries set deleted_at = null where company_id = ${company} and name = 'Base Cabinets'`,
+    );
+    expect(await answered()).toEqual(before);
+
+    const [link] = await queryRows<{ library_id: number; library_item_id: number }>(
+      db,
+      sql`delete from library_item_libraries where (company_id, library_item_id) in (
+          select company_id, library_item_id from library_item_libraries where company_id = ${company}
+          group by company_id, library_item_id having count(*) = 1 limit 1)
+        returning library_id, library_item_id`,
+    );
+    expect(await answered()).toEqual(await truth());
+    expect((await truth()).length).toBe(before.length + 1);
+
+    await db.execute(
+      sql`insert into library_item_libraries (company_id, library_id, library_item_id) values (${company}, ${link?.library_id}, ${link?.library_item_id})`,
+    );
+    expect(await answered()).toEqual(before);
   });
 
   it('answers every status, libraries, deletable and the latest event', async () => {

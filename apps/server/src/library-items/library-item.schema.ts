@@ -1,7 +1,14 @@
 import { LIBRARY_ITEM_STATUSES } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/account.schema.ts';
-import { contentIndexes, recordColumns, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
+import {
+  contentIndexes,
+  recordColumns,
+  sortIndexes,
+  tenantKeyColumns,
+  timestampColumns,
+} from '../content/content-columns.ts';
 import { libraries } from '../libraries/library.schema.ts';
 import { projectModels } from '../project-models/project-model.schema.ts';
 
@@ -14,11 +21,25 @@ export const libraryItems = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     uploaderId: integer('uploader_id').references(() => accounts.id, { onDelete: 'set null' }),
+    /**
+     * How many libraries not in the bin hold the item, kept by triggers (migration 0006):
+     * `filter[library]=null` then reads a small partial index instead of every item.
+     */
+    liveLibraryCount: integer('live_library_count').notNull().default(0),
     ...timestampColumns(),
   },
   (t) => [
     primaryKey({ name: 'library_items_pkey', columns: [t.companyId, t.id] }),
     ...contentIndexes('library_items', t, 'createdAt'),
+    ...sortIndexes('library_items', t, {
+      description: t.description,
+      status: t.status,
+      started_at: t.startedAt,
+      finished_at: t.finishedAt,
+    }),
+    index('library_items_in_no_library_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`live_library_count = 0 and deleted_at is null`),
   ],
 );
 

@@ -1,7 +1,13 @@
 import { RECORD_STATUSES } from '@meshport/contract';
 import { foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
 import { accounts } from '../accounts/account.schema.ts';
-import { contentIndexes, statusColumn, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
+import {
+  contentIndexes,
+  sortIndexes,
+  statusColumn,
+  tenantKeyColumns,
+  timestampColumns,
+} from '../content/content-columns.ts';
 import { projectModels } from '../project-models/project-model.schema.ts';
 
 /**
@@ -34,6 +40,7 @@ export const materials = pgTable(
       .onDelete('cascade'),
     index('materials_parent_idx').on(t.companyId, t.parentName),
     ...contentIndexes('materials', t, 'createdAt'),
+    ...sortIndexes('materials', t, { parent_name: t.parentName, description: t.description, status: t.status }),
   ],
 );
 
