@@ -100,7 +100,8 @@ export async function replaySql(
   seconds: number,
   poolSize: number,
 ): Promise<Figures> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // As autocannon gives up on a request after 30 s, so does the replay.
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c statement_timeout=30000' });
   // The same protocol as the server: parameterised statements prepared once per connection.
   pool.on('connect', (client) => prepareStatementsByText(client));
   const latencies: number[] = [];

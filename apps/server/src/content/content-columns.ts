@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, index, integer, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '../companies/company.schema.ts';
 
 /** Partial-index condition: rows not in the recycle bin. */
@@ -66,7 +66,7 @@ export function contentIndexes(table: string, t: ContentTable, statusThen?: 'cre
 export function sortIndexes(
   table: string,
   t: { companyId: PgColumn; id: PgColumn },
-  columns: Record<string, PgColumn>,
+  columns: Record<string, ExtraConfigColumn>,
 ) {
   return Object.entries(columns).map(([name, column]) =>
     index(`${table}_${name}_sort_idx`)

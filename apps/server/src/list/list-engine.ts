@@ -4,6 +4,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
+import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
 import { EXACT_COUNT_LIMIT, LargeCounts } from './list-count.ts';
 import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
@@ -97,6 +98,13 @@ const countSelection = { count: sql<number>`count(*)::int` };
  */
 const DEFERRED_OFFSET = 1_000;
 
+interface PageWindow {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
 export interface ListRequestOptions {
   /** Conditions the route adds (for example from its extra parameters). */
   where?: SQL;
@@ -108,6 +116,7 @@ export interface ListRequestOptions {
 /** The one list engine (DESIGN §4): every list of the specs goes through `list`. */
 export class ListEngine {
   private readonly largeCounts = new LargeCounts();
+  private readonly anchors = new PageAnchors();
 
   constructor(private readonly database: Database) {}
 
@@ -179,6 +188,63 @@ export class ListEngine {
     };
   }
 
+  /** A page by OFFSET; deep ones skip over ids only (see DEFERRED_OFFSET). */
+  private offsetPage(db: Db, resource: ListResource, selection: Record<string, unknown>, page: PageWindow) {
+    const { where, orderBy, limit, offset } = page;
+    if (offset < DEFERRED_OFFSET) {
+      return fromResource(db, resource, selection)
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset);
+    }
+    const ids = fromResource(db, resource, { id: resource.idColumn })
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset);
+    return fromResource(db, resource, selection)
+      .where(and(where, inArray(resource.idColumn, ids)))
+      .orderBy(...orderBy)
+      .limit(limit);
+  }
+
+  /**
+   * A deep page read from the nearest anchor below it (list-anchors.ts): the page's rows
+   * follow the anchor row in the list's order, after at most ANCHOR_EVERY skipped ones.
+   */
+  private async seekPage(
+    db: Db,
+    resource: ListResource,
+    context: ListContext,
+    selection: Record<string, unknown>,
+    page: PageWindow,
+    seek: SeekOrder,
+  ) {
+    const { where, orderBy, limit, offset } = page;
+    const anchorRow = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
+    const { sql: text, params } = fromResource(db, resource, anchorSelection(seek))
+      .where(where)
+      .orderBy(...orderBy)
+      .toSQL();
+    const key = `${context.companyId}\u0000${text}\u0000${JSON.stringify(params)}\u0000${anchorRow}`;
+    const anchor = await this.anchors.at(key, async () => {
+      // The row just before the anchor position: the page then starts right after it.
+      const [row] = (await fromResource(db, resource, anchorSelection(seek))
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(1)
+        .offset(anchorRow - 1)) as Record<string, string>[];
+      return row ? seek.columns.map((_, i) => row[`v${i}`] as string) : null;
+    });
+    if (!anchor) return [];
+    return fromResource(db, resource, selection)
+      .where(and(where, afterAnchor(seek, anchor)))
+      .orderBy(...orderBy)
+      .limit(limit)
+      .offset(offset - anchorRow);
+  }
+
   async list(
     request: FastifyRequest,
     resource: ListResource,
@@ -207,31 +273,14 @@ export class ListEngine {
     const leading = options.leadingOrder === false ? undefined : resource.leadingOrder?.(context);
     const offset = (query.page - 1) * query.perPage;
 
+    const seek = offset >= DEFERRED_OFFSET && !leading ? seekOrder(resource, query.sort) : null;
+
     const { rows, total, metaData } = await this.run(resource, context, async (db) => {
       const orderBy = [...(leading ? [leading] : []), ...order, tieBreak];
-      const rowsQuery =
-        offset < DEFERRED_OFFSET
-          ? fromResource(db, resource, selection)
-              .where(where)
-              .orderBy(...orderBy)
-              .limit(query.perPage)
-              .offset(offset)
-          : fromResource(db, resource, selection)
-              .where(
-                and(
-                  where,
-                  inArray(
-                    resource.idColumn,
-                    fromResource(db, resource, { id: resource.idColumn })
-                      .where(where)
-                      .orderBy(...orderBy)
-                      .limit(query.perPage)
-                      .offset(offset),
-                  ),
-                ),
-              )
-              .orderBy(...orderBy)
-              .limit(query.perPage);
+      const page = { where, orderBy, limit: query.perPage, offset };
+      const rowsQuery = seek
+        ? this.seekPage(db, resource, context, selection, page, seek)
+        : this.offsetPage(db, resource, selection, page);
       // Sent together: on a pipelined connection the three answers share one round trip.
       const [rows, total, metaData] = await Promise.all([
         rowsQuery,
