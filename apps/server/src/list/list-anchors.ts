@@ -2,10 +2,10 @@ import { Column, is, type SQL, sql } from 'drizzle-orm';
 import type { ListResource } from './list-resource.ts';
 
 /** Deep pages seek from the nearest anchor below them: at most this many rows are skipped. */
-export const ANCHOR_EVERY = 1_000;
+export const ANCHOR_EVERY = 250;
 /** How long an anchor is trusted; rows added or removed before it shift pages meanwhile. */
 export const ANCHOR_TTL_MS = 30_000;
-const MAX_ANCHORS = 20_000;
+const MAX_LISTS = 2_000;
 
 /** The order of a list as plain columns of one direction, the id last. */
 export interface SeekOrder {
@@ -48,35 +48,58 @@ export function afterAnchor(order: SeekOrder, values: string[]): SQL {
   return order.descending ? sql`(${columns}) < (${anchor})` : sql`(${columns}) > (${anchor})`;
 }
 
-interface Entry {
-  values: string[] | null;
+export interface Anchor {
+  /** Its position: the anchor stands for the row just before row `row` (0-based). */
+  row: number;
+  values: string[];
+}
+
+interface AnchoredList {
   expires: number;
+  /** Row → the order values of the row before it; null past the end of the list. */
+  anchors: Map<number, string[] | null>;
 }
 
 /**
- * Remembered anchors: the order values of row `n * ANCHOR_EVERY` of a list (per company,
- * filter and sort). Page 10,000 then reads from its anchor on, not across 500,000 rows.
- * Concurrent requests for the same anchor share one read.
+ * Remembered anchors of lists (per company, filter and sort): the order values at every
+ * ANCHOR_EVERY-th row. Page 10,000 then reads from its anchor on, not across 500,000 rows,
+ * and a new anchor is read from the nearest one below it. A list's anchors expire together;
+ * concurrent requests for the same anchor share one read.
  */
 export class PageAnchors {
-  private readonly entries = new Map<string, Entry>();
+  private readonly lists = new Map<string, AnchoredList>();
   private readonly pending = new Map<string, Promise<string[] | null>>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
-  async at(key: string, read: () => Promise<string[] | null>): Promise<string[] | null> {
-    const entry = this.entries.get(key);
-    if (entry && entry.expires > this.now()) return entry.values;
-    const running = this.pending.get(key);
+  async at(
+    listKey: string,
+    row: number,
+    read: (below: Anchor | null) => Promise<string[] | null>,
+  ): Promise<string[] | null> {
+    let list = this.lists.get(listKey);
+    if (!list || list.expires <= this.now()) {
+      if (this.lists.size >= MAX_LISTS) this.lists.delete(this.lists.keys().next().value as string);
+      list = { expires: this.now() + ANCHOR_TTL_MS, anchors: new Map() };
+      this.lists.set(listKey, list);
+    }
+    const known = list.anchors.get(row);
+    if (known !== undefined) return known;
+    const pendingKey = `${listKey}\u0000${row}`;
+    const running = this.pending.get(pendingKey);
     if (running) return running;
-    const promise = read()
+    let below: Anchor | null = null;
+    for (const [at, values] of list.anchors) {
+      if (values && at < row && (!below || at > below.row)) below = { row: at, values };
+    }
+    const anchors = list.anchors;
+    const promise = read(below)
       .then((values) => {
-        if (this.entries.size >= MAX_ANCHORS) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { values, expires: this.now() + ANCHOR_TTL_MS });
+        anchors.set(row, values);
         return values;
       })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, promise);
+      .finally(() => this.pending.delete(pendingKey));
+    this.pending.set(pendingKey, promise);
     return promise;
   }
 }

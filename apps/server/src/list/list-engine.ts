@@ -198,6 +198,12 @@ export class ListEngine {
         .limit(limit)
         .offset(offset);
     }
+    return this.pageByIds(db, resource, selection, page);
+  }
+
+  /** The page's ids first (an index-only walk over the skipped rows), then its fields for those ids. */
+  private pageByIds(db: Db, resource: ListResource, selection: Record<string, unknown>, page: PageWindow) {
+    const { where, orderBy, limit, offset } = page;
     const ids = fromResource(db, resource, { id: resource.idColumn })
       .where(where)
       .orderBy(...orderBy)
@@ -227,22 +233,23 @@ export class ListEngine {
       .where(where)
       .orderBy(...orderBy)
       .toSQL();
-    const key = `${context.companyId}\u0000${text}\u0000${JSON.stringify(params)}\u0000${anchorRow}`;
-    const anchor = await this.anchors.at(key, async () => {
-      // The row just before the anchor position: the page then starts right after it.
+    const listKey = `${context.companyId}\u0000${text}\u0000${JSON.stringify(params)}`;
+    const anchor = await this.anchors.at(listKey, anchorRow, async (below) => {
+      // The row just before the anchor position, read from the nearest anchor below it.
       const [row] = (await fromResource(db, resource, anchorSelection(seek))
-        .where(where)
+        .where(below ? and(where, afterAnchor(seek, below.values)) : where)
         .orderBy(...orderBy)
         .limit(1)
-        .offset(anchorRow - 1)) as Record<string, string>[];
+        .offset(anchorRow - 1 - (below?.row ?? 0))) as Record<string, string>[];
       return row ? seek.columns.map((_, i) => row[`v${i}`] as string) : null;
     });
     if (!anchor) return [];
-    return fromResource(db, resource, selection)
-      .where(and(where, afterAnchor(seek, anchor)))
-      .orderBy(...orderBy)
-      .limit(limit)
-      .offset(offset - anchorRow);
+    return this.pageByIds(db, resource, selection, {
+      where: and(where, afterAnchor(seek, anchor)),
+      orderBy,
+      limit,
+      offset: offset - anchorRow,
+    });
   }
 
   async list(
