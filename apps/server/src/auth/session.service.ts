@@ -20,6 +20,8 @@ export interface IssuedSession {
  * 365 days; others end after the idle timeout, which the server enforces on every request.
  */
 export class SessionService {
+  private readonly touchedAt = new Map<number, number>();
+
   constructor(
     private readonly repository: SessionRepository,
     private readonly idleMinutes: number,
@@ -59,7 +61,7 @@ export class SessionService {
       await this.repository.revoke(found.sessionId);
       return null;
     }
-    if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.repository.touch(found.sessionId);
+    if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.touch(found.sessionId, now);
     return {
       accountId: found.accountId,
       sessionId: found.sessionId,
@@ -74,6 +76,21 @@ export class SessionService {
       bearerToken: via === 'bearer' ? token : null,
       membership: found.member ? { abilities: found.abilities, licences: found.licences } : null,
     };
+  }
+
+  /**
+   * One write per session and interval from this process: concurrent requests of one session
+   * all see the same stale last_seen_at, and their UPDATEs of one row would queue on its lock,
+   * each holding a pooled connection meanwhile.
+   */
+  private async touch(sessionId: number, now: number): Promise<void> {
+    const last = this.touchedAt.get(sessionId);
+    if (last !== undefined && now - last < TOUCH_EVERY_MS) return;
+    if (this.touchedAt.size >= 10_000) {
+      for (const [id, at] of this.touchedAt) if (now - at >= TOUCH_EVERY_MS) this.touchedAt.delete(id);
+    }
+    this.touchedAt.set(sessionId, now);
+    await this.repository.touch(sessionId);
   }
 
   revoke(sessionId: number): Promise<void> {

@@ -15,11 +15,20 @@ export interface ActiveWindow {
 /** Answers "is a planned maintenance window active now?", cached briefly per process. */
 export class MaintenanceService {
   private cached: { window: ActiveWindow | null; at: number } | null = null;
+  /** The read in flight: requests arriving meanwhile share it rather than each querying. */
+  private reading: Promise<ActiveWindow | null> | null = null;
 
   constructor(private readonly database: Database) {}
 
   async active(): Promise<ActiveWindow | null> {
     if (this.cached && Date.now() - this.cached.at < CACHE_MS) return this.cached.window;
+    this.reading ??= this.read().finally(() => {
+      this.reading = null;
+    });
+    return this.reading;
+  }
+
+  private async read(): Promise<ActiveWindow | null> {
     const now = new Date();
     const [row] = await this.database.system
       .select({
@@ -38,6 +47,7 @@ export class MaintenanceService {
 
   invalidate(): void {
     this.cached = null;
+    this.reading = null;
   }
 
   /** The 503 of shell.md §8, with the window's end as `back_on`. */
