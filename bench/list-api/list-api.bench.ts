@@ -115,11 +115,11 @@ async function main(): Promise<void> {
         connections,
         seconds,
       );
-      const bare = await replaySql(databaseUrl, sql.transaction, connections, seconds, poolSize);
+      const bare = await replaySql(databaseUrl, sql.statements, connections, seconds, poolSize);
       const ratio = Math.round((api.rps / Math.max(1, bare.rps)) * 100) / 100;
-      rows.push({ name: scenario.name, path: scenario.path, statements: sql.all.length, api, sql: bare, ratio });
+      rows.push({ name: scenario.name, path: scenario.path, statements: sql.statements.length, api, sql: bare, ratio });
       log(
-        `${scenario.name} (${sql.all.length} statements per request, ${sql.transaction.length} in the tenant transaction)`,
+        `${scenario.name} (${sql.statements.length} statements per request, ${sql.inTransaction} in the tenant transaction)`,
       );
       log(`  API ${fmt(api)}`);
       log(`  SQL ${fmt(bare)}   API/SQL ${ratio}`);

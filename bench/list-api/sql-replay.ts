@@ -35,11 +35,17 @@ function installRecorder(): void {
 }
 
 export interface CapturedRequest {
-  /** Every statement the request sent (sessions, tenant, list...). */
-  all: Statement[];
-  /** The tenant transaction: from BEGIN to COMMIT. */
-  transaction: Statement[];
+  /**
+   * Every statement a request sends: the session lookup, then the tenant transaction (BEGIN
+   * to COMMIT). Statements answered from the server's short process caches on nearly every
+   * request (the maintenance window, companies) are left out.
+   */
+  statements: Statement[];
+  /** Of those, the tenant transaction's. */
+  inTransaction: number;
 }
+
+const CACHED_IN_PROCESS = /planned_maintenance|from "companies"/;
 
 /**
  * The SQL the API runs for each path, taken from the server's own code running in this
@@ -71,13 +77,11 @@ export async function captureSql(
       recording = [];
       const res = await app.inject({ method: 'GET', url, headers: { host, authorization: `Bearer ${token}` } });
       // The realtime adapter's notifications are not the request's.
-      const all = recording.filter((s) => !s.text.includes('pg_notify'));
+      const all = recording.filter((s) => !s.text.includes('pg_notify') && !CACHED_IN_PROCESS.test(s.text));
       recording = null;
       if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      let start = all.findIndex((s) => s.text.includes('app.company_id'));
-      if (start > 0 && /^\s*begin\s*$/i.test(all[start - 1]?.text ?? '')) start -= 1;
-      const end = all.findIndex((s, i) => i >= start && /^\s*commit\s*$/i.test(s.text));
-      out.set(url, { all, transaction: start >= 0 && end >= 0 ? all.slice(start, end + 1) : all });
+      const begin = all.findIndex((s) => /^\s*begin\s*$/i.test(s.text));
+      out.set(url, { statements: all, inTransaction: begin >= 0 ? all.length - begin : 0 });
     }
   } finally {
     recording = null;
@@ -91,7 +95,7 @@ export async function captureSql(
 
 /**
  * The same statements straight through node-postgres: `connections` concurrent loops for
- * `seconds`, on a pool as large as the server's, each loop one whole tenant transaction.
+ * `seconds`, on a pool as large as the server's, each loop one whole request's statements.
  */
 export async function replaySql(
   databaseUrl: string,
@@ -121,7 +125,7 @@ export async function replaySql(
       if (record) latencies.push(performance.now() - started);
     }
   };
-  const warm = performance.now() + 1000;
+  const warm = performance.now() + 3000;
   await Promise.all(Array.from({ length: connections }, () => run(warm, false)));
   const started = performance.now();
   const until = started + seconds * 1000;
