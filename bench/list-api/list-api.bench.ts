@@ -81,6 +81,52 @@ interface Row {
   ratio: number;
 }
 
+const REFERENCES = [
+  { name: 'reference: /healthz (no database, no session)', path: '/healthz' },
+  { name: 'reference: /v2/auth/validate (the session lookup alone)', path: '/v2/auth/validate' },
+];
+
+/** The four targets of the issue, checked against this run's figures. */
+function targetChecks(rows: Row[]) {
+  const lists = rows.filter((r) => !r.name.startsWith('global search'));
+  const searches = rows.filter((r) => r.name.startsWith('global search'));
+  const first = rows.find((r) => r.name === 'items: first page');
+  const deep = rows.find((r) => r.name === 'items: page 10,000');
+  const worst = (list: Row[], pick: (r: Row) => number) => Math.max(0, ...list.map(pick));
+  const lowestRatio = rows.length ? Math.min(...rows.map((r) => r.ratio)) : Number.NaN;
+  return [
+    {
+      target: 'list p99 <= 40 ms at the run concurrency',
+      met: lists.length > 0 && worst(lists, (r) => r.api.p99) <= 40,
+      detail: lists.length
+        ? `worst API p99 ${worst(lists, (r) => r.api.p99)} ms over ${lists.length} list calls`
+        : 'not run',
+    },
+    {
+      target: 'API / bare SQL throughput >= 0.5',
+      met: rows.length > 0 && lowestRatio >= 0.5,
+      detail: `lowest ${lowestRatio}; ${
+        rows
+          .filter((r) => r.ratio < 0.5)
+          .map((r) => `${r.name} ${r.ratio}`)
+          .join(', ') || 'none below'
+      }`,
+    },
+    {
+      target: 'deep page p99 <= 1.5 x first page p99',
+      met: !!first && !!deep && deep.api.p99 <= 1.5 * first.api.p99,
+      detail: first && deep ? `page 10,000 ${deep.api.p99} ms vs first page ${first.api.p99} ms (API)` : 'not run',
+    },
+    {
+      target: 'global search p95 <= 50 ms',
+      met: searches.length > 0 && worst(searches, (r) => r.api.p95) <= 50,
+      detail: searches.length
+        ? `worst API p95 ${worst(searches, (r) => r.api.p95)} ms over ${searches.length} terms`
+        : 'not run',
+    },
+  ];
+}
+
 const fmt = (f: Figures) =>
   `${String(f.rps).padStart(6)} req/s  p50 ${String(f.p50).padStart(7)}  p95 ${String(f.p95).padStart(7)}  p99 ${String(f.p99).padStart(7)}${f.errors ? `  errors ${f.errors}` : ''}`;
 
@@ -96,9 +142,10 @@ async function main(): Promise<void> {
   log(`Starting the server on ${BENCH_DB} ...`);
   const server = await startServer(databaseUrl);
   const rows: Row[] = [];
+  const references: { name: string; path: string; api: Figures }[] = [];
   try {
     const token = await signIn(server.url, host, `${TENANT}-admin`);
-    log('Capturing the SQL each call runs ...');
+    if (chosen.length) log('Capturing the SQL each call runs ...');
     const captured = await captureSql(
       databaseUrl,
       host,
@@ -124,6 +171,19 @@ async function main(): Promise<void> {
       log(`  API ${fmt(api)}`);
       log(`  SQL ${fmt(bare)}   API/SQL ${ratio}`);
     }
+    if (!values.only || 'reference'.includes(values.only)) {
+      log('\nReference: the same server and load on calls with no list query');
+      for (const reference of REFERENCES) {
+        const figures = await loadHttp(
+          `${server.url}${reference.path}`,
+          { host, authorization: `Bearer ${token}` },
+          connections,
+          seconds,
+        );
+        references.push({ ...reference, api: figures });
+        log(`${reference.name}\n  API ${fmt(figures)}`);
+      }
+    }
   } finally {
     await server.stop();
   }
@@ -131,8 +191,11 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(
     out,
-    `${JSON.stringify({ date: new Date().toISOString(), connections, seconds, poolSize, database: BENCH_DB, results: rows }, null, 2)}\n`,
+    `${JSON.stringify({ date: new Date().toISOString(), connections, seconds, poolSize, database: BENCH_DB, results: rows, references, targets: targetChecks(rows) }, null, 2)}\n`,
   );
+  log('\nTargets (issue 3)');
+  for (const check of targetChecks(rows))
+    log(`  ${check.met ? 'met    ' : 'not met'}  ${check.target}: ${check.detail}`);
   log(`\nWritten to ${path.relative(process.cwd(), out)} in ${Math.round((Date.now() - started) / 1000)} s.`);
   log(`The database ${BENCH_DB} is kept for the next run; drop it with: dropdb ${BENCH_DB}`);
 }

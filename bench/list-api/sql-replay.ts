@@ -57,6 +57,7 @@ export async function captureSql(
   token: string,
   paths: string[],
 ): Promise<Map<string, CapturedRequest>> {
+  if (!paths.length) return new Map();
   installRecorder();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-bench-'));
   const config = loadConfig({
