@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
 
-/** Beyond this many distinct statements a connection runs further ones unprepared. */
-const MAX_PREPARED_PER_CONNECTION = 1_000;
+/**
+ * Beyond this many distinct statements a connection runs further ones unprepared (a cached
+ * plan of a list query holds tens of kilobytes on the server, per connection).
+ */
+const MAX_PREPARED_PER_CONNECTION = 200;
 
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 type QueryFn = (...args: unknown[]) => unknown;
