@@ -11,20 +11,36 @@ import type { ListContext, ListResource } from './list-resource.ts';
 
 type Row = Record<string, unknown>;
 
-/** `status.finished` → `{status: {finished}}`; dates leave as ISO text. */
-function shapeRow(row: Row): Row {
-  const out: Row = {};
-  for (const [key, raw] of Object.entries(row)) {
-    const value = raw instanceof Date ? raw.toISOString() : raw;
-    const parts = key.split('.');
-    let target = out;
-    for (const part of parts.slice(0, -1)) {
-      target[part] ??= {};
-      target = target[part] as Row;
-    }
-    target[parts[parts.length - 1] as string] = value;
+/**
+ * Rows as answered: `status.finished` → `{status: {finished}}`, dates as ISO text. The key
+ * paths are split once per list, not once per row.
+ */
+function rowShaper(fields: string[]): (row: Row) => Row {
+  const paths = fields.map((key) => ({ key, parts: key.split('.') }));
+  if (paths.every(({ parts }) => parts.length === 1)) {
+    return (row) => {
+      const out: Row = {};
+      for (const { key } of paths) {
+        const value = row[key];
+        out[key] = value instanceof Date ? value.toISOString() : value;
+      }
+      return out;
+    };
   }
-  return out;
+  return (row) => {
+    const out: Row = {};
+    for (const { key, parts } of paths) {
+      const value = row[key];
+      let target = out;
+      for (let i = 0; i < parts.length - 1; i++) {
+        const part = parts[i] as string;
+        target[part] ??= {};
+        target = target[part] as Row;
+      }
+      target[parts[parts.length - 1] as string] = value instanceof Date ? value.toISOString() : value;
+    }
+    return out;
+  };
 }
 
 function pageLinks(path: string, base: URLSearchParams, current: number, last: number) {
@@ -170,7 +186,7 @@ export class ListEngine {
         .where(and(where, resource.baseWhere?.(context)))
         .limit(1),
     );
-    return row ? shapeRow(row as Row) : null;
+    return row ? rowShaper(fields)(row as Row) : null;
   }
 
   /** `{data}` of one record, or 404: another tenant's record is invisible, never forbidden. */
@@ -317,7 +333,7 @@ export class ListEngine {
       links: links.links,
     };
     return {
-      data: rows.map((row) => shapeRow(row as Row)),
+      data: rows.map(rowShaper(query.fields)),
       meta,
       links: { first: links.first, last: links.last, prev: links.prev, next: links.next },
       ...(metaData ? { meta_data: metaData } : {}),
