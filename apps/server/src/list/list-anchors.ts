@@ -1,4 +1,5 @@
 import { Column, is, type SQL, sql } from 'drizzle-orm';
+import { InFlight } from './list-cache.ts';
 import type { ListResource } from './list-resource.ts';
 
 /** Deep pages seek from the nearest anchor below them: at most this many rows are skipped. */
@@ -68,7 +69,7 @@ interface AnchoredList {
  */
 export class PageAnchors {
   private readonly lists = new Map<string, AnchoredList>();
-  private readonly pending = new Map<string, Promise<string[] | null>>();
+  private readonly pending = new InFlight<string[] | null>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -85,21 +86,15 @@ export class PageAnchors {
     }
     const known = list.anchors.get(row);
     if (known !== undefined) return known;
-    const pendingKey = `${listKey}\u0000${row}`;
-    const running = this.pending.get(pendingKey);
-    if (running) return running;
     let below: Anchor | null = null;
     for (const [at, values] of list.anchors) {
       if (values && at < row && (!below || at > below.row)) below = { row: at, values };
     }
     const anchors = list.anchors;
-    const promise = read(below)
-      .then((values) => {
-        anchors.set(row, values);
-        return values;
-      })
-      .finally(() => this.pending.delete(pendingKey));
-    this.pending.set(pendingKey, promise);
-    return promise;
+    return this.pending.run(`${listKey}\u0000${row}`, async () => {
+      const values = await read(below);
+      anchors.set(row, values);
+      return values;
+    });
   }
 }

@@ -1,3 +1,5 @@
+import { InFlight } from './list-cache.ts';
+
 /**
  * Totals of lists (docs/decisions/0010). Up to EXACT_COUNT_LIMIT matching rows, the total is
  * counted exactly in the request's transaction (it reads at most that many index entries).
@@ -17,7 +19,7 @@ interface Entry {
 
 export class LargeCounts {
   private readonly entries = new Map<string, Entry>();
-  private readonly pending = new Map<string, Promise<number>>();
+  private readonly pending = new InFlight<number>();
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -35,10 +37,10 @@ export class LargeCounts {
   ): Promise<number> {
     const entry = this.entries.get(key);
     if (entry) {
-      if (entry.expires <= this.now() && !this.pending.has(key)) void this.remember(key, refresh).catch(() => {});
+      if (entry.expires <= this.now() && !this.pending.current(key)) void this.remember(key, refresh).catch(() => {});
       return entry.value;
     }
-    const inFlight = this.pending.get(key);
+    const inFlight = this.pending.current(key);
     if (inFlight) return inFlight;
     const counted = await capped();
     if (counted <= EXACT_COUNT_LIMIT) return counted;
@@ -46,16 +48,11 @@ export class LargeCounts {
   }
 
   private remember(key: string, full: () => Promise<number>): Promise<number> {
-    const running = this.pending.get(key);
-    if (running) return running;
-    const promise = full()
-      .then((value) => {
-        if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
-        this.entries.set(key, { value, expires: this.now() + LARGE_COUNT_TTL_MS });
-        return value;
-      })
-      .finally(() => this.pending.delete(key));
-    this.pending.set(key, promise);
-    return promise;
+    return this.pending.run(key, async () => {
+      const value = await full();
+      if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value as string);
+      this.entries.set(key, { value, expires: this.now() + LARGE_COUNT_TTL_MS });
+      return value;
+    });
   }
 }

@@ -5,6 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
+import { queryKey } from './list-cache.ts';
 import { EXACT_COUNT_LIMIT, LargeCounts } from './list-count.ts';
 import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
@@ -139,8 +140,7 @@ export class ListEngine {
   /** The total of a list: exact when small, remembered for a while when large (list-count.ts). */
   private total(db: Db, resource: ListResource, context: ListContext, where: SQL | undefined): Promise<number> {
     const counted = fromResource(db, resource, countSelection).where(where);
-    const { sql: text, params } = counted.toSQL();
-    const key = `${context.companyId}\u0000${text}\u0000${JSON.stringify(params)}`;
+    const key = queryKey(context.companyId, counted);
     const capped = async () => {
       const inner = fromResource(db, resource, { one: sql`1` })
         .where(where)
@@ -245,11 +245,12 @@ export class ListEngine {
   ) {
     const { where, orderBy, limit, offset } = page;
     const anchorRow = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
-    const { sql: text, params } = fromResource(db, resource, anchorSelection(seek))
-      .where(where)
-      .orderBy(...orderBy)
-      .toSQL();
-    const listKey = `${context.companyId}\u0000${text}\u0000${JSON.stringify(params)}`;
+    const listKey = queryKey(
+      context.companyId,
+      fromResource(db, resource, anchorSelection(seek))
+        .where(where)
+        .orderBy(...orderBy),
+    );
     const anchor = await this.anchors.at(listKey, anchorRow, async (below) => {
       // The row just before the anchor position, read from the nearest anchor below it.
       const [row] = (await fromResource(db, resource, anchorSelection(seek))
