@@ -33,16 +33,12 @@ export function prepareStatementsByText(client: pg.Client | pg.PoolClient): void
   };
   (client as { query: QueryFn }).query = (...args: unknown[]) => {
     const [first, second] = args;
-    if (typeof first === 'string' && preparable(first, second)) {
-      const name = nameFor(first);
-      if (name) return query({ text: first, name }, ...args.slice(1));
-    } else if (first && typeof first === 'object' && !(first as QueryConfig).name) {
-      const config = first as QueryConfig;
-      const values = Array.isArray(second) ? second : config.values;
-      if (preparable(config.text, values)) {
-        const name = nameFor(config.text);
-        if (name) return query({ ...config, name }, ...args.slice(1));
-      }
+    // `query(text, values)` and `query({text, values?}, values?)` alike; a named config stays as it is.
+    const config: QueryConfig | null =
+      typeof first === 'string' ? { text: first } : first && typeof first === 'object' ? (first as QueryConfig) : null;
+    if (config && !config.name && preparable(config.text, Array.isArray(second) ? second : config.values)) {
+      const name = nameFor(config.text);
+      if (name) return query({ ...config, name }, ...args.slice(1));
     }
     return query(...args);
   };
