@@ -35,6 +35,16 @@ export interface Database {
    */
   tenant<T>(scope: TenantScope, work: (tx: Db) => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
+  /**
+   * Calls `onPayload` for each notification on `channel`, on a connection of its own (PostgreSQL)
+   * that reconnects when lost; `onLive` says whether notifications are arriving. Resolves once
+   * listening, with a function that stops it.
+   */
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onLive: (live: boolean) => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>;
@@ -48,6 +58,12 @@ async function enterTenant(tx: Db, scope: TenantScope): Promise<void> {
   await tx.execute(
     sql`select set_config('role', ${APP_ROLE}, true), set_config('app.company_id', ${String(scope.companyId)}, true), set_config('app.account_id', ${scope.accountId == null ? '' : String(scope.accountId)}, true)`,
   );
+}
+
+/** Idempotent: every tenant table secured, every table watched (0001, 0008). */
+async function afterMigrations(db: Db): Promise<void> {
+  await db.execute(sql`select meshport_secure_tenant_tables()`);
+  await db.execute(sql`select meshport_watch_tables()`);
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
@@ -70,7 +86,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           }),
         async migrate() {
           await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
-          await db.execute(sql`select meshport_secure_tenant_tables()`);
+          await afterMigrations(db);
+        },
+        async listen(channel, onPayload, onLive) {
+          const stop = await client.listen(channel, onPayload);
+          onLive(true);
+          return async () => {
+            onLive(false);
+            if (!client.closed) await stop();
+          };
         },
         async close() {
           await client.close();
@@ -141,12 +165,78 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     async migrate() {
       await migratePg(db as never, { migrationsFolder: MIGRATIONS });
-      await db.execute(sql`select meshport_secure_tenant_tables()`);
+      await afterMigrations(db);
     },
+    listen: (channel, onPayload, onLive) => listenWithReconnect(options.url, channel, onPayload, onLive),
     async close() {
       await pool.end();
     },
   };
+}
+
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onLive: (live: boolean) => void,
+): Promise<() => Promise<void>> {
+  let client: pg.Client | null = null;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  let delay = 250;
+  const scheduleRetry = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      connect().catch(scheduleRetry);
+    }, delay);
+    delay = Math.min(delay * 2, 5_000);
+  };
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url });
+    let gone = false;
+    const lost = () => {
+      if (gone) return;
+      gone = true;
+      if (client === next) {
+        client = null;
+        onLive(false);
+      }
+      next.end().catch(() => {});
+      scheduleRetry();
+    };
+    next.on('notification', (message) => {
+      if (message.channel === channel) onPayload(message.payload ?? '');
+    });
+    next.on('error', lost);
+    next.on('end', lost);
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    if (stopped) return void (await next.end());
+    client = next;
+    delay = 250;
+    onLive(true);
+  };
+  const stop = async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const current = client;
+    client = null;
+    if (current) onLive(false);
+    await current?.end().catch(() => {});
+  };
+  try {
+    await connect();
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }
 
 /** Rows of a raw SQL statement; both drivers answer `{rows}`. */

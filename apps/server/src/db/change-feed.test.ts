@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { type DatabaseKind, describeEachDatabase, freshDatabase } from '../../test/test-app.ts';
+import { type Change, ChangeFeed } from './change-feed.ts';
+import { type Database, queryRows } from './database.ts';
+
+describeEachDatabase('change feed', (kind: DatabaseKind) => {
+  let database: Database;
+  let drop: () => Promise<void>;
+  let feed: ChangeFeed;
+  let acmeId: number;
+  const seen: Change[] = [];
+  beforeAll(async () => {
+    ({ database, drop } = await freshDatabase(kind, 'demo'));
+    feed = new ChangeFeed(database);
+    feed.subscribe((change) => seen.push(change));
+    await feed.start();
+    const [acme] = await queryRows<{ id: number }>(
+      database.system,
+      sql`select id from companies where sub_domain = 'acme'`,
+    );
+    acmeId = acme?.id ?? 0;
+  });
+  afterAll(async () => {
+    await feed.close();
+    await drop();
+  });
+
+  /** What the feed delivers for the writes of `work`, once they have all arrived. */
+  async function changesOf(work: () => Promise<unknown>): Promise<Change[]> {
+    await feed.sync();
+    seen.length = 0;
+    await work();
+    await feed.sync();
+    return [...seen];
+  }
+
+  it('is live once started', () => {
+    expect(feed.live).toBe(true);
+  });
+
+  it('names the company of a write in a tenant transaction, once per transaction', async () => {
+    const changes = await changesOf(() =>
+      database.tenant({ companyId: acmeId }, async (tx) => {
+        await tx.execute(sql`update labels set color = color`);
+        await tx.execute(sql`update projects set name = name`);
+      }),
+    );
+    expect(changes).toEqual([{ kind: 'company', companyId: acmeId }]);
+  });
+
+  it('says anything may have changed after a write on the system path, and nothing after a read', async () => {
+    expect(await changesOf(() => database.system.execute(sql`update labels set color = color`))).toEqual([
+      { kind: 'all' },
+    ]);
+    expect(await changesOf(() => database.system.execute(sql`select count(*) from labels`))).toEqual([]);
+    expect(
+      await changesOf(() =>
+        database
+          .tenant({ companyId: acmeId }, (tx) =>
+            tx.execute(sql`update labels set color = color`).then(() => {
+              throw new Error('rolled back');
+            }),
+          )
+          .catch(() => {}),
+      ),
+    ).toEqual([]);
+  });
+
+  it('tells of a session revoked or deleted, not of one touched', async () => {
+    const touch = () => database.system.execute(sql`update sessions set last_seen_at = now() + interval '1 second'`);
+    const session = async () => {
+      const [row] = await queryRows<{ id: number }>(
+        database.system,
+        sql`insert into sessions (account_id, token_hash, remember)
+            select id, md5(random()::text), false from accounts limit 1 returning id`,
+      );
+      return row?.id ?? 0;
+    };
+    const id = await session();
+    expect(await changesOf(touch)).toEqual([]);
+    expect(
+      await changesOf(() => database.system.execute(sql`update sessions set revoked_at = now() where id = ${id}`)),
+    ).toEqual([{ kind: 'sessions' }]);
+    const other = await session();
+    expect(await changesOf(() => database.system.execute(sql`delete from sessions where id = ${other}`))).toEqual([
+      { kind: 'sessions' },
+    ]);
+  });
+
+  it('watches every table an answer may be built from, including ones added later', async () => {
+    const unwatched = async () =>
+      (
+        await queryRows<{ relname: string }>(
+          database.system,
+          sql`select c.relname from pg_class c join pg_namespace n on n.oid = c.relnamespace
+              where n.nspname = 'public' and c.relkind = 'r'
+                and not exists (select 1 from pg_trigger g where g.tgrelid = c.oid and g.tgname = 'meshport_changed')
+              order by 1`,
+        )
+      ).map((row) => row.relname);
+    expect(await unwatched()).toEqual(['login_failures', 'password_reset_tokens', 'sessions', 'socket_io_attachments']);
+    await database.system.execute(sql`create table feed_test_added (id serial primary key)`);
+    expect(await unwatched()).toContain('feed_test_added');
+    await database.system.execute(sql`select meshport_watch_tables()`);
+    expect(await unwatched()).not.toContain('feed_test_added');
+    await database.system.execute(sql`drop table feed_test_added`);
+  });
+});
