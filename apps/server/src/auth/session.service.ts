@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_DAYS } from '@meshport/contract';
+import type { ChangeFeed } from '../db/change-feed.ts';
 import type { Actor } from '../http/request-context.ts';
-import type { SessionRepository } from './session.repository.ts';
+import type { SessionLookup, SessionRepository } from './session.repository.ts';
 
 const TOUCH_EVERY_MS = 30_000;
+const LOOKUP_TTL_MS = 60_000;
+const MAX_LOOKUPS = 10_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -21,11 +24,23 @@ export interface IssuedSession {
  */
 export class SessionService {
   private readonly touchedAt = new Map<number, number>();
+  /**
+   * Lookups by token and company, kept while the change feed is live: any change to a
+   * session, an account or a company's memberships and roles empties it (docs/decisions/0012).
+   */
+  private readonly lookups = new Map<string, { found: SessionLookup; at: number }>();
+  private lookupGeneration = 0;
 
   constructor(
     private readonly repository: SessionRepository,
     private readonly idleMinutes: number,
-  ) {}
+    private readonly changes: ChangeFeed | null = null,
+  ) {
+    changes?.subscribe(() => {
+      this.lookupGeneration++;
+      this.lookups.clear();
+    });
+  }
 
   get idleTimeoutMinutes(): number {
     return this.idleMinutes;
@@ -52,16 +67,24 @@ export class SessionService {
   /** The actor a token stands for in a company, or null when the token is unknown, revoked or expired. */
   async authenticate(token: string, companyId: number | null, via: Actor['via']): Promise<Actor | null> {
     if (token.length < 20 || token.length > 100) return null;
-    const found = await this.repository.findByTokenHash(hashToken(token), companyId);
-    if (!found) return null;
+    const tokenHash = hashToken(token);
+    const key = `${tokenHash}\u0000${companyId}`;
     const now = Date.now();
+    // A kept lookup's last_seen_at predates this process's touches since (and may predate
+    // another process's): only a fresh lookup may end a session.
+    const kept = this.cachedLookup(key, now);
+    const keptSeen = kept ? Math.max(kept.lastSeenAt.getTime(), this.touchedAt.get(kept.sessionId) ?? 0) : 0;
+    const usable = kept && !this.idle(kept, keptSeen, now) ? kept : null;
+    const found = usable ?? (await this.freshLookup(key, tokenHash, companyId));
+    if (!found) return null;
+    const lastSeen = usable ? keptSeen : found.lastSeenAt.getTime();
     if (found.remember) {
       if (found.expiresAt && found.expiresAt.getTime() <= now) return null;
-    } else if (now - found.lastSeenAt.getTime() > this.idleMinutes * 60_000) {
-      await this.repository.revoke(found.sessionId);
+    } else if (this.idle(found, lastSeen, now)) {
+      await this.revoke(found.sessionId);
       return null;
     }
-    if (now - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) await this.touch(found.sessionId, now);
+    if (now - lastSeen > TOUCH_EVERY_MS) await this.touch(found.sessionId, now);
     return {
       accountId: found.accountId,
       sessionId: found.sessionId,
@@ -76,6 +99,26 @@ export class SessionService {
       bearerToken: via === 'bearer' ? token : null,
       membership: found.member ? { abilities: found.abilities, licences: found.licences } : null,
     };
+  }
+
+  private cachedLookup(key: string, now: number): SessionLookup | null {
+    const kept = this.changes?.live ? this.lookups.get(key) : undefined;
+    if (!kept || now - kept.at > LOOKUP_TTL_MS) return null;
+    return kept.found;
+  }
+
+  private async freshLookup(key: string, tokenHash: string, companyId: number | null): Promise<SessionLookup | null> {
+    const generation = this.lookupGeneration;
+    const found = await this.repository.findByTokenHash(tokenHash, companyId);
+    if (found && this.changes?.live && generation === this.lookupGeneration) {
+      if (this.lookups.size >= MAX_LOOKUPS) this.lookups.delete(this.lookups.keys().next().value as string);
+      this.lookups.set(key, { found, at: Date.now() });
+    }
+    return found;
+  }
+
+  private idle(found: SessionLookup, lastSeen: number, now: number): boolean {
+    return !found.remember && now - lastSeen > this.idleMinutes * 60_000;
   }
 
   /**
@@ -93,11 +136,15 @@ export class SessionService {
     await this.repository.touch(sessionId);
   }
 
-  revoke(sessionId: number): Promise<void> {
-    return this.repository.revoke(sessionId);
+  /** Ended here at once; other processes learn it from the change feed. */
+  async revoke(sessionId: number): Promise<void> {
+    await this.repository.revoke(sessionId);
+    this.changes?.publish({ kind: 'sessions' });
   }
 
-  revokeAll(accountId: number): Promise<number> {
-    return this.repository.revokeAllOf(accountId);
+  async revokeAll(accountId: number): Promise<number> {
+    const count = await this.repository.revokeAllOf(accountId);
+    this.changes?.publish({ kind: 'sessions' });
+    return count;
   }
 }
