@@ -109,7 +109,11 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const host = (tenant: string, platform: 'hatch' | 'customerportal' | null = 'hatch') =>
     `${platform ? `${platform}-` : ''}${tenant}.${BASE_DOMAIN}`;
-  const request = <T>(p: string, o: RequestOptions = {}) => httpRequest<T>(url, p, { host: host('acme'), ...o });
+  // Writes a test made straight in the database reach the server's caches before its next request.
+  const request = async <T>(p: string, o: RequestOptions = {}) => {
+    await services.changes.sync();
+    return httpRequest<T>(url, p, { host: host('acme'), ...o });
+  };
   return {
     url,
     services,

@@ -21,6 +21,7 @@ import { globalSearchRoutes } from '../global-search/global-search.routes.ts';
 import { groupRoutes } from '../groups/group.routes.ts';
 import { installErrorHandler } from '../http/error-handler.ts';
 import { API_PREFIX, registerRoutes } from '../http/register-routes.ts';
+import { installResponseCache } from '../http/response-cache.hooks.ts';
 import type { RouteDefinition } from '../http/route.ts';
 import { issueReportRoutes } from '../issue-reports/issue-report.routes.ts';
 import { labelRoutes } from '../labels/label.routes.ts';
@@ -138,6 +139,9 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     }
     if (access !== 'method-override') authorize(request, access);
   });
+  installResponseCache(app, services.responseCache, services.changes);
+  await services.changes.start();
+  app.addHook('onClose', () => services.changes.close());
 
   registerRoutes(app, apiRoutes(services));
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());

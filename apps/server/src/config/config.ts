@@ -23,6 +23,7 @@ const envSchema = z.object({
     .default('meshport.localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
+  RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEED_DEMO: booleanText.default(true),
   WEB_DIST: z.string().default('apps/web/dist'),
   TRUST_PROXY: booleanText.default(false),
@@ -39,6 +40,8 @@ export type Config = {
   baseDomain: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionIdleMinutes: number;
+  /** Memory for cached read answers (docs/decisions/0012); 0 turns the cache off. */
+  responseCacheBytes: number;
   seedDemo: boolean;
   webDist: string;
   trustProxy: boolean;
@@ -65,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseDomain: e.BASE_DOMAIN,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,

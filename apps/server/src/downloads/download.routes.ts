@@ -27,6 +27,7 @@ export function downloadRoutes(services: Services) {
       tags: ['downloads'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, downloadList),
     }),
     defineRoute({
@@ -37,6 +38,7 @@ export function downloadRoutes(services: Services) {
       tags: ['downloads'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       handler: ({ request, params }) => engine.record(request, downloadList, eq(downloads.id, params.id)),
     }),
     defineRoute({

@@ -67,6 +67,7 @@ export function globalSearchRoutes(services: Services) {
       tags: ['search'],
       schema: {},
       rawQuery: true,
+      cache: true,
       async handler({ request }) {
         const query = request.query as Query;
         const term = parseTerm(query);

@@ -11,6 +11,7 @@ const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteDefinition['access'] | 'method-override';
+    cache?: boolean;
   }
 }
 
@@ -51,7 +52,7 @@ export function registerRoutes(app: FastifyInstance, definitions: RouteDefinitio
         summary: definition.summary,
         tags: definition.tags,
       },
-      config: { access: definition.access },
+      config: { access: definition.access, cache: definition.cache === true && definition.method === 'GET' },
       handler: (request, reply) =>
         definition.handler({
           params: request.params as never,

@@ -44,6 +44,11 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas> {
   schema: S;
   /** Lists read their own query (filter[...] keys) and skip querystring validation. */
   rawQuery?: boolean;
+  /**
+   * GET answers are kept per company, user and URL until the company's data changes
+   * (docs/decisions/0012). For reads whose answer only the database determines.
+   */
+  cache?: true;
   handler: (context: RouteContext<S>) => Promise<unknown>;
 }
 

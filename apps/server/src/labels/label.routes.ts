@@ -20,6 +20,7 @@ export function labelRoutes(services: Services) {
       tags: ['labels'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, labelList),
     }),
     defineRoute({
@@ -30,6 +31,7 @@ export function labelRoutes(services: Services) {
       tags: ['labels'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const row = await engine.one(request, labelList, eq(labels.id, params.id));
         if (!row) throw notFound('No such label.');

@@ -21,6 +21,7 @@ export function libraryRoutes(services: Services) {
       tags: ['libraries'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, libraryList),
     }),
     defineRoute({
@@ -31,6 +32,7 @@ export function libraryRoutes(services: Services) {
       tags: ['libraries'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const where = and(eq(libraries.id, params.id), isNull(libraries.deletedAt)) as SQL;
         const row = await engine.one(request, libraryList, where);

@@ -22,6 +22,7 @@ export function libraryItemRoutes(services: Services) {
       tags: ['library items'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, libraryItemList),
     }),
     defineRoute({
@@ -32,6 +33,7 @@ export function libraryItemRoutes(services: Services) {
       tags: ['library items'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const where = and(eq(libraryItems.id, params.id), isNull(libraryItems.deletedAt)) as SQL;
         const row = await engine.one(request, libraryItemList, where);

@@ -22,6 +22,7 @@ export function materialCategoryRoutes(services: Services) {
       tags: ['material categories'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, materialCategoryList),
     }),
     defineRoute({
@@ -32,6 +33,7 @@ export function materialCategoryRoutes(services: Services) {
       tags: ['material categories'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const where = and(eq(materialCategories.id, params.id), isNull(materialCategories.deletedAt)) as SQL;
         const row = await engine.one(request, materialCategoryList, where);

@@ -23,6 +23,7 @@ export function materialRoutes(services: Services) {
       tags: ['materials'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, materialList),
     }),
     defineRoute({
@@ -33,6 +34,7 @@ export function materialRoutes(services: Services) {
       tags: ['materials'],
       schema: { params: nameParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const where = and(eq(materials.name, params.name), isNull(materials.deletedAt)) as SQL;
         const row = await engine.one(request, materialList, where);

@@ -21,6 +21,7 @@ export function projectModelRoutes(services: Services) {
       tags: ['project models'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, projectModelList),
     }),
     defineRoute({
@@ -31,6 +32,7 @@ export function projectModelRoutes(services: Services) {
       tags: ['project models'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const where = and(eq(projectModels.id, params.id), isNull(projectModels.deletedAt)) as SQL;
         const row = await engine.one(request, projectModelList, where);

@@ -32,6 +32,7 @@ export function projectRoutes(services: Services) {
       tags: ['projects'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) =>
         engine.list(request, projectList, {
           where: topLevelCondition(request.query as RawQuery),
@@ -48,6 +49,7 @@ export function projectRoutes(services: Services) {
       tags: ['projects'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       async handler({ request, params }) {
         const row = await engine.one(
           request,

@@ -24,6 +24,7 @@ export function propertyMapRoutes(services: Services) {
       tags: ['property-maps'],
       schema: {},
       rawQuery: true,
+      cache: true,
       handler: ({ request }) => engine.list(request, propertyMapList),
     }),
     defineRoute({
@@ -34,6 +35,7 @@ export function propertyMapRoutes(services: Services) {
       tags: ['property-maps'],
       schema: { params: idParams },
       rawQuery: true,
+      cache: true,
       handler: ({ request, params }) => engine.record(request, propertyMapList, eq(propertyMaps.id, params.id)),
     }),
   ];

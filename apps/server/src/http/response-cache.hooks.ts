@@ -1,0 +1,50 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ChangeFeed } from '../db/change-feed.ts';
+import { type CacheSlot, ResponseCache } from './response-cache.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    cacheSlot: CacheSlot | null;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** `Cache-Control: no-cache` (a hard reload, or a client that wants the engine's answer): build it afresh. */
+function wantsFresh(request: FastifyRequest): boolean {
+  const header = request.headers['cache-control'];
+  return typeof header === 'string' && /\bno-cache\b/i.test(header);
+}
+
+/**
+ * Serves the routes that declare `cache` from the response cache, after access was checked
+ * (register after the hook that authorises). The `x-cache` header says hit or miss. A write
+ * through this process clears its company before the writer sees the answer, so its next
+ * read here is fresh; other processes hear it from the change feed.
+ */
+export function installResponseCache(app: FastifyInstance, cache: ResponseCache, changes: ChangeFeed): void {
+  app.decorateRequest('cacheSlot', null);
+  app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+    // HEAD shares the GET route's config but not its body.
+    if (request.method !== 'GET' || !request.routeOptions.config.cache || !cache.enabled) return;
+    const { tenant, actor } = request;
+    if (!tenant || !actor) return;
+    const key = ResponseCache.key(tenant.company.id, actor.accountId, tenant.platform, request.url);
+    const body = wantsFresh(request) ? undefined : cache.get(key);
+    if (body !== undefined) {
+      return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(body);
+    }
+    request.cacheSlot = cache.slot(key, tenant.company.id);
+    reply.header('x-cache', 'miss');
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const slot = request.cacheSlot;
+    if (slot) {
+      request.cacheSlot = null;
+      if (reply.statusCode === 200 && typeof payload === 'string') cache.set(slot, payload);
+    } else if (!SAFE_METHODS.has(request.method) && request.tenant) {
+      changes.publish({ kind: 'company', companyId: request.tenant.company.id });
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { Change } from '../db/change-feed.ts';
+import { ResponseCache } from './response-cache.ts';
+
+/** The change feed's two members the cache reads, driven by the test. */
+function testFeed() {
+  const listeners: ((change: Change) => void)[] = [];
+  return {
+    live: true,
+    subscribe(listener: (change: Change) => void) {
+      listeners.push(listener);
+      return () => {};
+    },
+    emit: (change: Change) => {
+      for (const listener of listeners) listener(change);
+    },
+  };
+}
+
+function cacheWith(options: { maxBytes?: number; ttlMs?: number } = {}) {
+  const feed = testFeed();
+  let clock = 1_000;
+  const cache = new ResponseCache(feed, {
+    maxBytes: options.maxBytes ?? 1_000_000,
+    ttlMs: options.ttlMs ?? 30_000,
+    now: () => clock,
+  });
+  const put = (companyId: number, url: string, body: string) => {
+    const key = ResponseCache.key(companyId, 1, 'hatch', url);
+    cache.set(cache.slot(key, companyId), body);
+    return key;
+  };
+  return { feed, cache, put, tick: (ms: number) => (clock += ms) };
+}
+
+describe('response cache', () => {
+  it('keeps a body per company, account, platform and URL', () => {
+    const { cache, put } = cacheWith();
+    const key = put(1, '/v2/projects', '{"a":1}');
+    expect(cache.get(key)?.toString()).toBe('{"a":1}');
+    expect(cache.get(ResponseCache.key(1, 2, 'hatch', '/v2/projects'))).toBeUndefined();
+    expect(cache.get(ResponseCache.key(1, 1, 'customerportal', '/v2/projects'))).toBeUndefined();
+    expect(cache.get(ResponseCache.key(2, 1, 'hatch', '/v2/projects'))).toBeUndefined();
+  });
+
+  it('drops a company’s bodies when it changes, and only that company’s', () => {
+    const { cache, put, feed } = cacheWith();
+    const acme = put(1, '/v2/projects', 'acme');
+    const globex = put(2, '/v2/projects', 'globex');
+    feed.emit({ kind: 'company', companyId: 1 });
+    expect(cache.get(acme)).toBeUndefined();
+    expect(cache.get(globex)?.toString()).toBe('globex');
+    feed.emit({ kind: 'all' });
+    expect(cache.get(globex)).toBeUndefined();
+  });
+
+  it('does not keep a body built while its company changed', () => {
+    const { cache, feed } = cacheWith();
+    const key = ResponseCache.key(1, 1, 'hatch', '/v2/labels');
+    const slot = cache.slot(key, 1);
+    feed.emit({ kind: 'company', companyId: 1 });
+    cache.set(slot, 'built from the old data');
+    expect(cache.get(key)).toBeUndefined();
+    const everywhere = cache.slot(key, 1);
+    feed.emit({ kind: 'all' });
+    cache.set(everywhere, 'built before a change anywhere');
+    expect(cache.get(key)).toBeUndefined();
+  });
+
+  it('ignores session changes, which say nothing about bodies', () => {
+    const { cache, put, feed } = cacheWith();
+    const key = put(1, '/v2/labels', 'labels');
+    feed.emit({ kind: 'sessions' });
+    expect(cache.get(key)?.toString()).toBe('labels');
+  });
+
+  it('serves a body until its time is up', () => {
+    const { cache, put, tick } = cacheWith({ ttlMs: 500 });
+    const key = put(1, '/v2/labels', 'labels');
+    tick(499);
+    expect(cache.get(key)?.toString()).toBe('labels');
+    tick(1);
+    expect(cache.get(key)).toBeUndefined();
+    expect(cache.size.entries).toBe(0);
+  });
+
+  it('stays within its memory by dropping the least recently used', () => {
+    const body = 'x'.repeat(100);
+    const keyOf = (n: number) => ResponseCache.key(1, 1, 'hatch', `/v2/p?page=${n}`);
+    const entryBytes = body.length + keyOf(1).length * 2;
+    const { cache, put } = cacheWith({ maxBytes: entryBytes * 8 });
+    for (let n = 1; n <= 8; n++) put(1, `/v2/p?page=${n}`, body);
+    expect(cache.get(keyOf(1))?.toString()).toBe(body);
+    put(1, '/v2/p?page=9', body);
+    expect(cache.get(keyOf(2))).toBeUndefined();
+    expect([1, 3, 9].map((n) => cache.get(keyOf(n))?.toString())).toEqual([body, body, body]);
+    expect(cache.size).toEqual({ entries: 8, bytes: entryBytes * 8 });
+    put(1, '/v2/too-big', 'y'.repeat(entryBytes));
+    expect(cache.get(ResponseCache.key(1, 1, 'hatch', '/v2/too-big'))).toBeUndefined();
+  });
+
+  it('serves and keeps nothing while the feed is down, or when given no memory', () => {
+    const { cache, put, feed } = cacheWith();
+    const key = put(1, '/v2/labels', 'labels');
+    feed.live = false;
+    expect(cache.get(key)).toBeUndefined();
+    put(1, '/v2/other', 'other');
+    feed.live = true;
+    expect(cache.get(ResponseCache.key(1, 1, 'hatch', '/v2/other'))).toBeUndefined();
+    const off = new ResponseCache(testFeed(), { maxBytes: 0, ttlMs: 1_000 });
+    off.set(off.slot('k', 1), 'body');
+    expect(off.get('k')).toBeUndefined();
+  });
+});

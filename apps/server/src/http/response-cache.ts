@@ -1,0 +1,115 @@
+import type { Change, ChangeFeed } from '../db/change-feed.ts';
+
+export interface ResponseCacheOptions {
+  /** Upper bound of the bodies held, in bytes. */
+  maxBytes: number;
+  /** A body is served at most this long after it was built (time-dependent fields). */
+  ttlMs: number;
+  now?: () => number;
+}
+
+interface Entry {
+  body: Buffer;
+  companyId: number;
+  generation: number;
+  epoch: number;
+  expires: number;
+  bytes: number;
+}
+
+/** What a miss remembers, so that a body built while its data changed is not kept. */
+export interface CacheSlot {
+  key: string;
+  companyId: number;
+  generation: number;
+  epoch: number;
+}
+
+/**
+ * Serialised answers of read calls, per company, user and URL (docs/decisions/0012). A change
+ * in a company (from the change feed, or this process's own write) moves that company to a
+ * new generation; a change anywhere moves the epoch: entries of an older one are dead and
+ * leave as they are met or as least recently used. Serves nothing while the feed is not live.
+ */
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly generations = new Map<number, number>();
+  private epoch = 0;
+  private bytes = 0;
+  private readonly now: () => number;
+
+  constructor(
+    private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
+    private readonly options: ResponseCacheOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    feed.subscribe((change) => this.apply(change));
+  }
+
+  get enabled(): boolean {
+    return this.options.maxBytes > 0 && this.feed.live;
+  }
+
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
+  }
+
+  static key(companyId: number, accountId: number, platform: string | null, url: string): string {
+    return `${companyId}\u0000${accountId}\u0000${platform ?? ''}\u0000${url}`;
+  }
+
+  /** A slot for `key` in its company's present generation, to fill after a miss. */
+  slot(key: string, companyId: number): CacheSlot {
+    return { key, companyId, generation: this.generations.get(companyId) ?? 0, epoch: this.epoch };
+  }
+
+  /** The body as UTF-8 bytes: sent as they are, with no encoding per hit. */
+  get(key: string): Buffer | undefined {
+    if (!this.enabled) return undefined;
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (!this.current(entry) || entry.expires <= this.now()) {
+      this.remove(key, entry);
+      return undefined;
+    }
+    // Least recently used first: a hit moves the entry to the end of the map's order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry.body;
+  }
+
+  set(slot: CacheSlot, text: string): void {
+    if (!this.enabled || !this.current(slot)) return;
+    const body = Buffer.from(text);
+    const bytes = body.length + slot.key.length * 2;
+    if (bytes > this.options.maxBytes / 8) return;
+    const previous = this.entries.get(slot.key);
+    if (previous) this.remove(slot.key, previous);
+    this.entries.set(slot.key, { ...slot, body, bytes, expires: this.now() + this.options.ttlMs });
+    this.bytes += bytes;
+    for (const [key, entry] of this.entries) {
+      if (this.bytes <= this.options.maxBytes) break;
+      this.remove(key, entry);
+    }
+  }
+
+  apply(change: Change): void {
+    if (change.kind === 'company') {
+      this.generations.set(change.companyId, (this.generations.get(change.companyId) ?? 0) + 1);
+    } else if (change.kind === 'all') {
+      this.epoch++;
+      this.generations.clear();
+      this.entries.clear();
+      this.bytes = 0;
+    }
+  }
+
+  private current(entry: Pick<Entry, 'companyId' | 'generation' | 'epoch'>): boolean {
+    return entry.epoch === this.epoch && entry.generation === (this.generations.get(entry.companyId) ?? 0);
+  }
+
+  private remove(key: string, entry: Entry): void {
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+  }
+}
