@@ -1,14 +1,17 @@
+import cluster from 'node:cluster';
 import { buildApp } from './app/build-app.ts';
 import { createServices } from './app/services.ts';
-import { ConfigError, loadConfig } from './config/config.ts';
+import { superviseWorkers, WORKER_LISTENING } from './app/workers.ts';
+import { type Config, ConfigError, loadConfig } from './config/config.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
+import type { Database } from './db/database.ts';
 import { openConfiguredDatabase } from './db/open-from-config.ts';
 import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from './generate/generate.command.ts';
 import { isEmpty, seedDemo } from './seed/demo-seed.ts';
 import { ensureReferenceData } from './seed/reference-data.ts';
 
 const USAGE = `Usage: meshport <command>
-  serve     migrate, then serve the API and the web app (default)
+  serve     migrate, then serve the API and the web app (default; WORKERS processes)
   migrate   apply database migrations and exit
   seed      add the demo companies and users and exit
 ${GENERATE_USAGE}`;
@@ -23,6 +26,8 @@ async function main(command: string): Promise<void> {
   const config = loadConfig(
     generateArgs?.databaseUrl ? { ...process.env, DATABASE_URL: generateArgs.databaseUrl } : process.env,
   );
+  // A worker of `serve`: the primary has migrated already.
+  if (cluster.isWorker) return serve(config);
   const database = await openConfiguredDatabase(config);
   const services = createServices(config, database);
   try {
@@ -49,7 +54,19 @@ async function main(command: string): Promise<void> {
     await database.close();
     throw error;
   }
-  const { app } = await buildApp(services);
+  if (config.workers === 1) return serve(config, database);
+  await database.close();
+  superviseWorkers(config.workers, log, () =>
+    log('info', 'Meshport is ready', { url: readyUrl(config), database: 'postgres', workers: config.workers }),
+  );
+}
+
+const readyUrl = (config: Config) => `http://hatch-acme.${config.baseDomain}:${config.port}`;
+
+/** Serves in this process until SIGTERM or SIGINT (or, in a worker, until the primary is gone). */
+async function serve(config: Config, opened?: Database): Promise<void> {
+  const database = opened ?? (await openConfiguredDatabase(config));
+  const { app } = await buildApp(createServices(config, database));
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -62,11 +79,10 @@ async function main(command: string): Promise<void> {
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  if (cluster.isWorker) process.on('disconnect', () => void stop('disconnect'));
   await app.listen({ port: config.port, host: config.host });
-  app.log.info(
-    { url: `http://hatch-acme.${config.baseDomain}:${config.port}`, database: database.kind },
-    'Meshport is ready',
-  );
+  if (cluster.isWorker) process.send?.(WORKER_LISTENING);
+  else app.log.info({ url: readyUrl(config), database: database.kind }, 'Meshport is ready');
 }
 
 const command = process.argv[2] ?? 'serve';

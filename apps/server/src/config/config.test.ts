@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -18,5 +19,14 @@ describe('configuration', () => {
       expect((error as Error).message).toMatch(/PORT/);
       expect((error as Error).message).toMatch(/DATABASE_URL: must be a postgres:\/\/ or postgresql:\/\/ URL/);
     }
+  });
+
+  it('runs one worker on the embedded database, one per core (up to 4) on a server, and refuses more than one without one', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    const served = loadConfig({ DATABASE_URL: 'postgres://db/meshport' });
+    expect(served.workers).toBe(Math.min(availableParallelism(), 4));
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/meshport', WORKERS: '3' }).workers).toBe(3);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: more than one worker needs DATABASE_URL/);
+    expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
   });
 });

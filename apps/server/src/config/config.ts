@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -22,6 +23,8 @@ const envSchema = z.object({
     .regex(/^[a-z0-9.-]+$/, 'must be a host name such as meshport.localhost')
     .default('meshport.localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEED_DEMO: booleanText.default(true),
@@ -37,6 +40,10 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Server processes sharing the port (docs/decisions/0013); more than one needs DATABASE_URL. */
+  workers: number;
+  /** Database connections of all workers together. */
+  databasePoolSize: number;
   baseDomain: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionIdleMinutes: number;
@@ -60,11 +67,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const base = env.INIT_CWD ?? REPO_ROOT;
+  // The embedded database belongs to one process; on a server, one process per core up to 4.
+  const workers = e.WORKERS ?? (e.DATABASE_URL ? Math.min(availableParallelism(), 4) : 1);
+  if (workers > 1 && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  WORKERS: more than one worker needs DATABASE_URL (the embedded database belongs to one process)',
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    workers,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     baseDomain: e.BASE_DOMAIN,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -29,6 +29,7 @@ export function createMessagingServices(
   const realtime = new RealtimeService(sessions, tenants, {
     baseDomain: config.baseDomain,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
+    websocketOnly: config.workers > 1,
     log: log.child({ module: 'realtime' }),
   });
   return {

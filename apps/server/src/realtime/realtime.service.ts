@@ -36,6 +36,12 @@ export interface RealtimeOptions {
   baseDomain: string;
   /** With a PostgreSQL server, events fan out to every server process through it. */
   databaseUrl?: string;
+  /**
+   * Several worker processes share the port and a connection may reach any of them: long
+   * polling, whose requests must all reach one process, is then refused (clients fall back
+   * to it only where WebSockets are blocked).
+   */
+  websocketOnly?: boolean;
   log?: Logger;
 }
 
@@ -91,7 +97,12 @@ export class RealtimeService {
 
   attach(server: HttpServer): void {
     if (this.io) throw new Error('realtime is already attached');
-    const io = new Server(server, { path: REALTIME_PATH, serveClient: false, connectTimeout: 10_000 });
+    const io = new Server(server, {
+      path: REALTIME_PATH,
+      serveClient: false,
+      connectTimeout: 10_000,
+      ...(this.options.websocketOnly ? { transports: ['websocket'] as const } : {}),
+    });
     if (this.options.databaseUrl) {
       this.pool = new pg.Pool({ connectionString: this.options.databaseUrl, max: 3 });
       this.pool.on('error', (error) => this.log.warn({ err: error }, 'realtime database connection failed'));
