@@ -18,7 +18,7 @@ const IMAGE_TYPES: Record<string, string> = {
 
 /** Reading is for every member (the dashboard's Updates panel); writing will be admin only. */
 export function changelogRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

@@ -21,7 +21,7 @@ const IMAGE_TYPES: Record<string, string> = {
 
 export function companyRoutes(services: Services) {
   const repository = new CompanyRepository(services.database);
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   const companyList = adminCompanyList(services.config.baseDomain);
   const platformOf = (request: { tenant: { platform: import('@meshport/contract').PlatformKey | null } | null }) =>
     request.tenant?.platform ?? null;

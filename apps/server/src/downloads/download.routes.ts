@@ -17,7 +17,7 @@ export function contentDisposition(name: string, extension: string): string {
 }
 
 export function downloadRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

@@ -9,7 +9,7 @@ import { groupList } from './group.list.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function groupRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

@@ -10,7 +10,7 @@ import { labels } from './label.schema.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function labelRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

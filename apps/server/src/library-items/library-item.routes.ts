@@ -12,7 +12,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const access = { permission: 'list-library-items|list-libraries' } as const;
 
 export function libraryItemRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

@@ -1,10 +1,13 @@
 import { Column, is, type SQL, sql } from 'drizzle-orm';
-import { InFlight } from './list-cache.ts';
+import { CompanyKeyedMemory, InFlight, type ListCacheFeed } from './list-cache.ts';
 import type { ListResource } from './list-resource.ts';
 
 /** Deep pages seek from the nearest anchor below them: at most this many rows are skipped. */
 export const ANCHOR_EVERY = 250;
-/** How long an anchor is trusted; rows added or removed before it shift pages meanwhile. */
+/**
+ * How long an anchor is trusted without a live change feed: rows added or removed before it
+ * shift pages meanwhile. With one, a change in the company drops its anchors at once.
+ */
 export const ANCHOR_TTL_MS = 30_000;
 const MAX_LISTS = 2_000;
 
@@ -55,11 +58,8 @@ export interface Anchor {
   values: string[];
 }
 
-interface AnchoredList {
-  expires: number;
-  /** Row → the order values of the row before it; null past the end of the list. */
-  anchors: Map<number, string[] | null>;
-}
+/** Row → the order values of the row before it; null past the end of the list. */
+type AnchoredList = Map<number, string[] | null>;
 
 /**
  * Remembered anchors of lists (per company, filter and sort): the order values at every
@@ -68,29 +68,28 @@ interface AnchoredList {
  * concurrent requests for the same anchor share one read.
  */
 export class PageAnchors {
-  private readonly lists = new Map<string, AnchoredList>();
+  private readonly lists: CompanyKeyedMemory<AnchoredList>;
   private readonly pending = new InFlight<string[] | null>();
 
-  constructor(private readonly now: () => number = Date.now) {}
+  constructor(options: { feed?: ListCacheFeed; now?: () => number } = {}) {
+    this.lists = new CompanyKeyedMemory({ maxEntries: MAX_LISTS, unfollowedTtlMs: ANCHOR_TTL_MS, ...options });
+  }
 
   async at(
     listKey: string,
     row: number,
     read: (below: Anchor | null) => Promise<string[] | null>,
   ): Promise<string[] | null> {
-    let list = this.lists.get(listKey);
-    if (!list || list.expires <= this.now()) {
-      if (this.lists.size >= MAX_LISTS) this.lists.delete(this.lists.keys().next().value as string);
-      list = { expires: this.now() + ANCHOR_TTL_MS, anchors: new Map() };
-      this.lists.set(listKey, list);
-    }
-    const known = list.anchors.get(row);
+    const kept = this.lists.get(listKey);
+    const anchors: AnchoredList = kept && !kept.expired ? kept.value : new Map();
+    if (anchors !== kept?.value) this.lists.set(listKey, anchors, this.lists.token());
+    const known = anchors.get(row);
     if (known !== undefined) return known;
     let below: Anchor | null = null;
-    for (const [at, values] of list.anchors) {
+    for (const [at, values] of anchors) {
       if (values && at < row && (!below || at > below.row)) below = { row: at, values };
     }
-    const anchors = list.anchors;
+    // A read that outlives a change lands in the list's old map, which nobody reads any more.
     return this.pending.run(`${listKey}\u0000${row}`, async () => {
       const values = await read(below);
       anchors.set(row, values);

@@ -1,4 +1,5 @@
 /** What the list caches (large totals, page anchors) share. */
+import type { Change } from '../db/change-feed.ts';
 
 /**
  * One run per key at a time: callers asking for a key whose work is still running share its
@@ -25,4 +26,63 @@ export class InFlight<T> {
 export function queryKey(companyId: number | null, query: { toSQL(): { sql: string; params: unknown[] } }): string {
   const { sql, params } = query.toSQL();
   return `${companyId}\u0000${sql}\u0000${JSON.stringify(params)}`;
+}
+
+/** What the list caches hear from the change feed (docs/decisions/0012). */
+export interface ListCacheFeed {
+  readonly live: boolean;
+  subscribe(listener: (change: Change) => void): () => void;
+}
+
+/** How long a list cache trusts what it read while the feed tells it of every change. */
+export const FOLLOWED_TTL_MS = 10 * 60_000;
+
+/**
+ * Entries by `queryKey`, at most `maxEntries`, oldest dropped first. With a live change feed,
+ * a change in a company drops that company's entries (the key starts with its id), so they
+ * can be trusted for FOLLOWED_TTL_MS; without one, for `unfollowedTtlMs` only. Work that
+ * started before a change does not store what it read.
+ */
+export class CompanyKeyedMemory<V> {
+  private readonly entries = new Map<string, { value: V; expires: number }>();
+  private generation = 0;
+
+  constructor(
+    private readonly options: { maxEntries: number; unfollowedTtlMs: number; feed?: ListCacheFeed; now?: () => number },
+  ) {
+    options.feed?.subscribe((change) => {
+      if (change.kind === 'sessions') return;
+      this.generation++;
+      if (change.kind === 'all') {
+        this.entries.clear();
+      } else {
+        const prefix = `${change.companyId}\u0000`;
+        for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+      }
+    });
+  }
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** The entry, and whether it is past its time (the caller may still use it while refreshing). */
+  get(key: string): { value: V; expired: boolean } | undefined {
+    const entry = this.entries.get(key);
+    return entry && { value: entry.value, expired: entry.expires <= this.now() };
+  }
+
+  /** A token to hand to `set` once the work that reads the value is done. */
+  token(): number {
+    return this.generation;
+  }
+
+  set(key: string, value: V, token: number): void {
+    if (token !== this.generation) return;
+    if (!this.entries.has(key) && this.entries.size >= this.options.maxEntries) {
+      this.entries.delete(this.entries.keys().next().value as string);
+    }
+    const ttl = this.options.feed?.live ? FOLLOWED_TTL_MS : this.options.unfollowedTtlMs;
+    this.entries.set(key, { value, expires: this.now() + ttl });
+  }
 }

@@ -19,7 +19,7 @@ describe('LargeCounts', () => {
 
   it('counts a large total once, serves it from memory, and refreshes it after the TTL', async () => {
     let now = 0;
-    const counts = new LargeCounts(() => now);
+    const counts = new LargeCounts({ now: () => now });
     let fulls = 0;
     const full = async () => 1_000_000 + fulls++;
     const capped = async () => EXACT_COUNT_LIMIT + 1;

@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '../db/database.ts';
 import { notFound } from '../http/http-error.ts';
 import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
-import { queryKey } from './list-cache.ts';
+import { type ListCacheFeed, queryKey } from './list-cache.ts';
 import { EXACT_COUNT_LIMIT, LargeCounts } from './list-count.ts';
 import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
@@ -132,10 +132,17 @@ export interface ListRequestOptions {
 
 /** The one list engine (DESIGN §4): every list of the specs goes through `list`. */
 export class ListEngine {
-  private readonly largeCounts = new LargeCounts();
-  private readonly anchors = new PageAnchors();
+  private readonly largeCounts: LargeCounts;
+  private readonly anchors: PageAnchors;
 
-  constructor(private readonly database: Database) {}
+  /** With the change feed, totals and anchors are kept until their company changes. */
+  constructor(
+    private readonly database: Database,
+    feed?: ListCacheFeed,
+  ) {
+    this.largeCounts = new LargeCounts({ feed });
+    this.anchors = new PageAnchors({ feed });
+  }
 
   /** The total of a list: exact when small, remembered for a while when large (list-count.ts). */
   private total(db: Db, resource: ListResource, context: ListContext, where: SQL | undefined): Promise<number> {

@@ -12,7 +12,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 const access = { permission: 'list-material-categories|list-materials', hatchOnly: true } as const;
 
 export function materialCategoryRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

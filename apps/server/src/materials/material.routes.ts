@@ -13,7 +13,7 @@ const nameParams = z.object({ name: z.string().min(1).max(255) });
 const access = { permission: 'list-materials', hatchOnly: true } as const;
 
 export function materialRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

@@ -32,7 +32,7 @@ function accountOf(actor: { accountId: number } | null): number {
 }
 
 export function notificationRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   const { notifications: service, database } = services;
   return [
     defineRoute({

@@ -11,7 +11,7 @@ import { projectModels } from './project-model.schema.ts';
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function projectModelRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

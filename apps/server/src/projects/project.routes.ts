@@ -22,7 +22,7 @@ function topLevelCondition(query: RawQuery): SQL | undefined {
 }
 
 export function projectRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',

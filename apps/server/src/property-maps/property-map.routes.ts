@@ -14,7 +14,7 @@ const PROPERTY_MAP_ACCESS = {
 } as const;
 
 export function propertyMapRoutes(services: Services) {
-  const engine = new ListEngine(services.database);
+  const engine = new ListEngine(services.database, services.changes);
   return [
     defineRoute({
       method: 'GET',
