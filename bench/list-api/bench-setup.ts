@@ -148,26 +148,38 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
   };
 }
 
-/** A bearer token of the large tenant's generated admin (Host headers cannot be set with fetch). */
-export async function signIn(url: string, host: string, username: string): Promise<string> {
+interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+/** One HTTP request with a Host header of our choosing (fetch cannot set one). */
+export async function httpCall(
+  url: string,
+  options: { method?: string; headers: Record<string, string>; body?: string },
+): Promise<HttpAnswer> {
   const http = await import('node:http');
-  const body = JSON.stringify({ identity: username, password: PASSWORD, issue_token: true });
   return new Promise((resolve, reject) => {
-    const req = http.request(
-      `${url}/v2/login`,
-      { method: 'POST', headers: { host, 'content-type': 'application/json', accept: 'application/json' } },
-      (res) => {
-        let text = '';
-        res.on('data', (chunk) => {
-          text += chunk;
-        });
-        res.on('end', () => {
-          if (res.statusCode !== 200) return reject(new Error(`sign-in failed: ${res.statusCode} ${text}`));
-          resolve((JSON.parse(text) as { access_token: string }).access_token);
-        });
-      },
-    );
+    const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => {
+        text += chunk;
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+    });
     req.on('error', reject);
-    req.end(body);
+    req.end(options.body);
   });
+}
+
+/** A bearer token of the large tenant's generated admin. */
+export async function signIn(url: string, host: string, username: string): Promise<string> {
+  const answer = await httpCall(`${url}/v2/login`, {
+    method: 'POST',
+    headers: { host, 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify({ identity: username, password: PASSWORD, issue_token: true }),
+  });
+  if (answer.status !== 200) throw new Error(`sign-in failed: ${answer.status} ${answer.text}`);
+  return (JSON.parse(answer.text) as { access_token: string }).access_token;
 }

@@ -109,3 +109,70 @@ describe('the server process as a user starts it', () => {
     expect(bad.output()).toMatch(/Invalid configuration:\n {2}PORT/);
   });
 });
+
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes on the PostgreSQL server', () => {
+  const adminUrl = process.env.TEST_DATABASE_URL as string;
+  const name = `meshport_workers_${process.pid}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-workers-'));
+  let server: Started;
+  let base: string;
+  const workerPids = () =>
+    [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"Server listening/g)].map((match) => Number(match[1]));
+
+  beforeAll(async () => {
+    await psql(adminUrl, `create database ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    server = start('serve', {
+      DATABASE_URL: url.toString(),
+      WORKERS: '2',
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      BASE_DOMAIN: 'meshport.test',
+      WEB_DIST: path.join(dataDir, 'none'),
+    });
+    await waitFor(() => server.output().includes('Meshport is ready'), 90_000);
+  });
+  afterAll(async () => {
+    if (server.child.exitCode === null) server.child.kill('SIGKILL');
+    await psql(adminUrl, `drop database if exists ${name} with (force)`);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('migrates once, then serves from two workers sharing the port', async () => {
+    expect(server.output()).toMatch(/"msg":"Meshport is ready".*"workers":2/);
+    expect(new Set(workerPids()).size).toBe(2);
+    for (let i = 0; i < 4; i++) expect((await httpRequest(base, '/healthz')).status).toBe(200);
+  });
+
+  it('starts another worker when one dies, and stops them all on SIGTERM', async () => {
+    const [first] = workerPids();
+    process.kill(first as number, 'SIGKILL');
+    await waitFor(() => workerPids().length === 3, 30_000);
+    expect(server.output()).toMatch(/a worker stopped; starting another/);
+    expect((await httpRequest(base, '/healthz')).status).toBe(200);
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    await waitFor(() => workerPids().every((pid) => !alive(pid)), 10_000);
+  });
+});
+
+async function psql(url: string, statement: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  await client.query(statement);
+  await client.end();
+}

@@ -10,6 +10,12 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Whether the client takes gzip (`Accept-Encoding: gzip`, not refused with q=0). */
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers['accept-encoding'];
+  return typeof header === 'string' && /(^|,)\s*gzip\s*(,|$|;\s*q=(?!0(\.0+)?\s*(,|$)))/i.test(header);
+}
+
 /** `Cache-Control: no-cache` (a hard reload, or a client that wants the engine's answer): build it afresh. */
 function wantsFresh(request: FastifyRequest): boolean {
   const header = request.headers['cache-control'];
@@ -18,7 +24,8 @@ function wantsFresh(request: FastifyRequest): boolean {
 
 /**
  * Serves the routes that declare `cache` from the response cache, after access was checked
- * (register after the hook that authorises). The `x-cache` header says hit or miss. A write
+ * (register after the hook that authorises). The `x-cache` header says hit or miss; a hit is
+ * gzipped for clients that accept it (browsers do), as the cache compressed it once. A write
  * through this process clears its company before the writer sees the answer, so its next
  * read here is fresh; other processes hear it from the change feed.
  */
@@ -30,9 +37,12 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     const { tenant, actor } = request;
     if (!tenant || !actor) return;
     const key = ResponseCache.key(tenant.company.id, actor.accountId, tenant.platform, request.url);
+    reply.header('vary', 'accept-encoding');
     const body = wantsFresh(request) ? undefined : cache.get(key);
     if (body !== undefined) {
-      return reply.header('x-cache', 'hit').type('application/json; charset=utf-8').send(body);
+      reply.header('x-cache', 'hit').type('application/json; charset=utf-8');
+      if (body.gzip && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      return reply.send(body.identity);
     }
     request.cacheSlot = cache.slot(key, tenant.company.id);
     reply.header('x-cache', 'miss');

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInDemoUsers } from '../../test/demo-clients.ts';
@@ -108,6 +110,32 @@ describeEachDatabase('response cache on the server', (kind) => {
     expect(notifications.status).toBe(200);
     expect(notifications.headers['x-cache']).toBeUndefined();
     expect(await token('editor')).toBeTruthy();
+  });
+
+  it('sends a kept answer gzipped to clients that accept gzip, as it is to others', async () => {
+    const path = '/v2/libraries/items?per_page=20';
+    const editor = await auth('editor');
+    const plain = await t.request(path, editor);
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const raw = (encoding: string) =>
+      new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers = { host: editor.host, authorization: `Bearer ${editor.token}`, 'accept-encoding': encoding };
+        http
+          .get(`${t.url}${path}`, { headers }, (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+          })
+          .on('error', reject);
+      });
+    const zipped = await raw('gzip, deflate, br');
+    expect(zipped.headers['x-cache']).toBe('hit');
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.body.length).toBeLessThan(plain.text.length / 3);
+    expect(gunzipSync(zipped.body).toString()).toBe(plain.text);
+    const refused = await raw('gzip;q=0, identity');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.body.toString()).toBe(plain.text);
   });
 
   it('keeps GET answers apart from HEAD ones, which share the route but carry no body', async () => {

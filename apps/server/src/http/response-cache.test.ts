@@ -37,7 +37,7 @@ describe('response cache', () => {
   it('keeps a body per company, account, platform and URL', () => {
     const { cache, put } = cacheWith();
     const key = put(1, '/v2/projects', '{"a":1}');
-    expect(cache.get(key)?.toString()).toBe('{"a":1}');
+    expect(cache.get(key)?.identity.toString()).toBe('{"a":1}');
     expect(cache.get(ResponseCache.key(1, 2, 'hatch', '/v2/projects'))).toBeUndefined();
     expect(cache.get(ResponseCache.key(1, 1, 'customerportal', '/v2/projects'))).toBeUndefined();
     expect(cache.get(ResponseCache.key(2, 1, 'hatch', '/v2/projects'))).toBeUndefined();
@@ -49,7 +49,7 @@ describe('response cache', () => {
     const globex = put(2, '/v2/projects', 'globex');
     feed.emit({ kind: 'company', companyId: 1 });
     expect(cache.get(acme)).toBeUndefined();
-    expect(cache.get(globex)?.toString()).toBe('globex');
+    expect(cache.get(globex)?.identity.toString()).toBe('globex');
     feed.emit({ kind: 'all' });
     expect(cache.get(globex)).toBeUndefined();
   });
@@ -71,14 +71,14 @@ describe('response cache', () => {
     const { cache, put, feed } = cacheWith();
     const key = put(1, '/v2/labels', 'labels');
     feed.emit({ kind: 'sessions' });
-    expect(cache.get(key)?.toString()).toBe('labels');
+    expect(cache.get(key)?.identity.toString()).toBe('labels');
   });
 
   it('serves a body until its time is up', () => {
     const { cache, put, tick } = cacheWith({ ttlMs: 500 });
     const key = put(1, '/v2/labels', 'labels');
     tick(499);
-    expect(cache.get(key)?.toString()).toBe('labels');
+    expect(cache.get(key)?.identity.toString()).toBe('labels');
     tick(1);
     expect(cache.get(key)).toBeUndefined();
     expect(cache.size.entries).toBe(0);
@@ -90,10 +90,10 @@ describe('response cache', () => {
     const entryBytes = body.length + keyOf(1).length * 2;
     const { cache, put } = cacheWith({ maxBytes: entryBytes * 8 });
     for (let n = 1; n <= 8; n++) put(1, `/v2/p?page=${n}`, body);
-    expect(cache.get(keyOf(1))?.toString()).toBe(body);
+    expect(cache.get(keyOf(1))?.identity.toString()).toBe(body);
     put(1, '/v2/p?page=9', body);
     expect(cache.get(keyOf(2))).toBeUndefined();
-    expect([1, 3, 9].map((n) => cache.get(keyOf(n))?.toString())).toEqual([body, body, body]);
+    expect([1, 3, 9].map((n) => cache.get(keyOf(n))?.identity.toString())).toEqual([body, body, body]);
     expect(cache.size).toEqual({ entries: 8, bytes: entryBytes * 8 });
     put(1, '/v2/too-big', 'y'.repeat(entryBytes));
     expect(cache.get(ResponseCache.key(1, 1, 'hatch', '/v2/too-big'))).toBeUndefined();

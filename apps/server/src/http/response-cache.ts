@@ -1,4 +1,8 @@
+import { constants, gzipSync } from 'node:zlib';
 import type { Change, ChangeFeed } from '../db/change-feed.ts';
+
+/** Smaller bodies are not worth compressing. */
+const GZIP_FROM_BYTES = 1024;
 
 export interface ResponseCacheOptions {
   /** Upper bound of the bodies held, in bytes. */
@@ -8,8 +12,14 @@ export interface ResponseCacheOptions {
   now?: () => number;
 }
 
+/** A kept answer: its UTF-8 bytes, and gzipped once for clients that accept it. */
+export interface CachedBody {
+  identity: Buffer;
+  gzip: Buffer | null;
+}
+
 interface Entry {
-  body: Buffer;
+  body: CachedBody;
   companyId: number;
   generation: number;
   epoch: number;
@@ -63,8 +73,8 @@ export class ResponseCache {
     return { key, companyId, generation: this.generations.get(companyId) ?? 0, epoch: this.epoch };
   }
 
-  /** The body as UTF-8 bytes: sent as they are, with no encoding per hit. */
-  get(key: string): Buffer | undefined {
+  /** The body as bytes, sent as they are: no serialising, encoding or compressing per hit. */
+  get(key: string): CachedBody | undefined {
     if (!this.enabled) return undefined;
     const entry = this.entries.get(key);
     if (!entry) return undefined;
@@ -80,8 +90,11 @@ export class ResponseCache {
 
   set(slot: CacheSlot, text: string): void {
     if (!this.enabled || !this.current(slot)) return;
-    const body = Buffer.from(text);
-    const bytes = body.length + slot.key.length * 2;
+    const identity = Buffer.from(text);
+    const compressed =
+      identity.length >= GZIP_FROM_BYTES ? gzipSync(identity, { level: constants.Z_DEFAULT_COMPRESSION }) : null;
+    const body = { identity, gzip: compressed && compressed.length < identity.length ? compressed : null };
+    const bytes = identity.length + (body.gzip?.length ?? 0) + slot.key.length * 2;
     if (bytes > this.options.maxBytes / 8) return;
     const previous = this.entries.get(slot.key);
     if (previous) this.remove(slot.key, previous);
