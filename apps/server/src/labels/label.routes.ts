@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { labelList } from './label.list.ts';
@@ -32,11 +31,7 @@ export function labelRoutes(services: Services) {
       schema: { params: idParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const row = await engine.one(request, labelList, eq(labels.id, params.id));
-        if (!row) throw notFound('No such label.');
-        return { data: row };
-      },
+      handler: ({ request, params }) => engine.record(request, labelList, eq(labels.id, params.id), 'No such label.'),
     }),
   ];
 }

@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { libraryList } from './library.list.ts';
@@ -33,12 +32,13 @@ export function libraryRoutes(services: Services) {
       schema: { params: idParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const where = and(eq(libraries.id, params.id), isNull(libraries.deletedAt)) as SQL;
-        const row = await engine.one(request, libraryList, where);
-        if (!row) throw notFound('No such library.');
-        return { data: row };
-      },
+      handler: ({ request, params }) =>
+        engine.record(
+          request,
+          libraryList,
+          and(eq(libraries.id, params.id), isNull(libraries.deletedAt)) as SQL,
+          'No such library.',
+        ),
     }),
     previewImageRoute(services, {
       url: '/libraries/:id/preview-image',

@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { libraryItemList } from './library-item.list.ts';
@@ -34,12 +33,13 @@ export function libraryItemRoutes(services: Services) {
       schema: { params: idParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const where = and(eq(libraryItems.id, params.id), isNull(libraryItems.deletedAt)) as SQL;
-        const row = await engine.one(request, libraryItemList, where);
-        if (!row) throw notFound('No such item.');
-        return { data: row };
-      },
+      handler: ({ request, params }) =>
+        engine.record(
+          request,
+          libraryItemList,
+          and(eq(libraryItems.id, params.id), isNull(libraryItems.deletedAt)) as SQL,
+          'No such item.',
+        ),
     }),
     previewImageRoute(services, {
       url: '/libraries/items/:id/preview-image',

@@ -184,7 +184,7 @@ export class ListEngine {
    * One record of the resource (`GET /roles/3`), with the list's fields and
    * `included_fields` / `excluded_fields`; null when `where` matches nothing visible.
    */
-  async one(request: FastifyRequest, resource: ListResource, where: SQL): Promise<Row | null> {
+  private async one(request: FastifyRequest, resource: ListResource, where: SQL): Promise<Row | null> {
     const fields = parseRecordQuery(request.query as Record<string, string | string[] | undefined>, resource);
     const context = this.context(request);
     const selection = selectionOf(resource, fields);
@@ -197,9 +197,9 @@ export class ListEngine {
   }
 
   /** `{data}` of one record, or 404: another tenant's record is invisible, never forbidden. */
-  async record(request: FastifyRequest, resource: ListResource, where: SQL): Promise<{ data: Row }> {
+  async record(request: FastifyRequest, resource: ListResource, where: SQL, missing?: string): Promise<{ data: Row }> {
     const row = await this.one(request, resource, where);
-    if (!row) throw notFound();
+    if (!row) throw notFound(missing);
     return { data: row };
   }
 

@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { materialCategoryList } from './material-category.list.ts';
@@ -34,12 +33,13 @@ export function materialCategoryRoutes(services: Services) {
       schema: { params: idParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const where = and(eq(materialCategories.id, params.id), isNull(materialCategories.deletedAt)) as SQL;
-        const row = await engine.one(request, materialCategoryList, where);
-        if (!row) throw notFound('No such category.');
-        return { data: row };
-      },
+      handler: ({ request, params }) =>
+        engine.record(
+          request,
+          materialCategoryList,
+          and(eq(materialCategories.id, params.id), isNull(materialCategories.deletedAt)) as SQL,
+          'No such category.',
+        ),
     }),
     previewImageRoute(services, {
       url: '/materials/categories/:id/preview-image',

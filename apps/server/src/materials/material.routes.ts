@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { materialList } from './material.list.ts';
@@ -35,12 +34,13 @@ export function materialRoutes(services: Services) {
       schema: { params: nameParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const where = and(eq(materials.name, params.name), isNull(materials.deletedAt)) as SQL;
-        const row = await engine.one(request, materialList, where);
-        if (!row) throw notFound('No such material.');
-        return { data: row };
-      },
+      handler: ({ request, params }) =>
+        engine.record(
+          request,
+          materialList,
+          and(eq(materials.name, params.name), isNull(materials.deletedAt)) as SQL,
+          'No such material.',
+        ),
     }),
     previewImageRoute(services, {
       url: '/materials/:name/preview-image',

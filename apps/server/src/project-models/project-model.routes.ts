@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { projectModelList } from './project-model.list.ts';
@@ -33,12 +32,13 @@ export function projectModelRoutes(services: Services) {
       schema: { params: idParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const where = and(eq(projectModels.id, params.id), isNull(projectModels.deletedAt)) as SQL;
-        const row = await engine.one(request, projectModelList, where);
-        if (!row) throw notFound('No such model.');
-        return { data: row };
-      },
+      handler: ({ request, params }) =>
+        engine.record(
+          request,
+          projectModelList,
+          and(eq(projectModels.id, params.id), isNull(projectModels.deletedAt)) as SQL,
+          'No such model.',
+        ),
     }),
     previewImageRoute(services, {
       url: '/projects/models/:id/preview-image',

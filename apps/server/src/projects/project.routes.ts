@@ -2,7 +2,6 @@ import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
-import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { flagParam } from '../list/list-query.ts';
@@ -50,15 +49,13 @@ export function projectRoutes(services: Services) {
       schema: { params: idParams },
       rawQuery: true,
       cache: true,
-      async handler({ request, params }) {
-        const row = await engine.one(
+      handler: ({ request, params }) =>
+        engine.record(
           request,
           projectList,
           and(eq(projects.id, params.id), isNull(projects.deletedAt)) as SQL,
-        );
-        if (!row) throw notFound('No such project.');
-        return { data: row };
-      },
+          'No such project.',
+        ),
     }),
     previewImageRoute(services, {
       url: '/projects/:id/preview-image',
