@@ -2,8 +2,7 @@ import { parseHost, SESSION_COOKIE } from '@meshport/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Services } from '../app/services.ts';
 import { forbidden } from '../http/http-error.ts';
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+import { SAFE_METHODS } from '../http/route.ts';
 
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization;

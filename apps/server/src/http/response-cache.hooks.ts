@@ -1,14 +1,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ChangeFeed } from '../db/change-feed.ts';
 import { type CacheSlot, ResponseCache } from './response-cache.ts';
+import { SAFE_METHODS } from './route.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     cacheSlot: CacheSlot | null;
   }
 }
-
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Whether the client takes gzip (`Accept-Encoding: gzip`, not refused with q=0). */
 function acceptsGzip(request: FastifyRequest): boolean {

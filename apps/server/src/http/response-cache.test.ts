@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../db/change-feed.ts';
+import { testChangeFeed } from '../../test/test-change-feed.ts';
 import { ResponseCache } from './response-cache.ts';
 
-/** The change feed's two members the cache reads, driven by the test. */
-function testFeed() {
-  const listeners: ((change: Change) => void)[] = [];
-  return {
-    live: true,
-    subscribe(listener: (change: Change) => void) {
-      listeners.push(listener);
-      return () => {};
-    },
-    emit: (change: Change) => {
-      for (const listener of listeners) listener(change);
-    },
-  };
-}
-
 function cacheWith(options: { maxBytes?: number; ttlMs?: number } = {}) {
-  const feed = testFeed();
+  const feed = testChangeFeed();
   let clock = 1_000;
   const cache = new ResponseCache(feed, {
     maxBytes: options.maxBytes ?? 1_000_000,
@@ -107,7 +92,7 @@ describe('response cache', () => {
     put(1, '/v2/other', 'other');
     feed.live = true;
     expect(cache.get(ResponseCache.key(1, 1, 'hatch', '/v2/other'))).toBeUndefined();
-    const off = new ResponseCache(testFeed(), { maxBytes: 0, ttlMs: 1_000 });
+    const off = new ResponseCache(testChangeFeed(), { maxBytes: 0, ttlMs: 1_000 });
     off.set(off.slot('k', 1), 'body');
     expect(off.get('k')).toBeUndefined();
   });

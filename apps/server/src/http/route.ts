@@ -17,6 +17,9 @@ export type RouteAccess =
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** Methods that change nothing: no origin check, no cache to clear. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
 
 export interface RouteSchemas {

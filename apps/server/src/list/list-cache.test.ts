@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { Change } from '../db/change-feed.ts';
+import { testChangeFeed } from '../../test/test-change-feed.ts';
 import { CompanyKeyedMemory, FOLLOWED_TTL_MS } from './list-cache.ts';
-
-function feedOf(live: boolean) {
-  const listeners: ((change: Change) => void)[] = [];
-  return {
-    live,
-    subscribe(listener: (change: Change) => void) {
-      listeners.push(listener);
-      return () => {};
-    },
-    emit: (change: Change) => {
-      for (const listener of listeners) listener(change);
-    },
-  };
-}
 
 describe('CompanyKeyedMemory', () => {
   const acme = (name: string) => `1\u0000${name}`;
   const globex = (name: string) => `2\u0000${name}`;
 
   it('drops a company’s entries when it changes, and everything on a change anywhere', () => {
-    const feed = feedOf(true);
+    const feed = testChangeFeed();
     const memory = new CompanyKeyedMemory<number>({ maxEntries: 10, unfollowedTtlMs: 1_000, feed });
     memory.set(acme('items'), 1, memory.token());
     memory.set(`11\u0000items`, 11, memory.token());
@@ -37,7 +23,7 @@ describe('CompanyKeyedMemory', () => {
   });
 
   it('does not store what was read across a change', () => {
-    const feed = feedOf(true);
+    const feed = testChangeFeed();
     const memory = new CompanyKeyedMemory<number>({ maxEntries: 10, unfollowedTtlMs: 1_000, feed });
     const token = memory.token();
     feed.emit({ kind: 'company', companyId: 1 });
@@ -47,7 +33,7 @@ describe('CompanyKeyedMemory', () => {
 
   it('trusts entries long while the feed is live, briefly without it', () => {
     let now = 0;
-    const feed = feedOf(true);
+    const feed = testChangeFeed();
     const memory = new CompanyKeyedMemory<number>({ maxEntries: 10, unfollowedTtlMs: 1_000, feed, now: () => now });
     memory.set(acme('followed'), 1, memory.token());
     feed.live = false;
