@@ -119,6 +119,21 @@ describe('global search (shell.md §2 /global-search)', () => {
     await table(page, 'Users').waitFor();
   });
 
+  it('shows a repeated search from the server’s cache, gzipped, exactly as the first time', async () => {
+    const page = await searchAs('editor', HOSTS.acmeHatch, 'a');
+    await table(page, 'Projects').getByRole('table').waitFor();
+    const first = await page.getByRole('main').getByRole('table').allInnerTexts();
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/v2/global-search');
+    await page.reload();
+    const again = await answered;
+    expect(again.status()).toBe(200);
+    expect(again.headers()['x-cache']).toBe('hit');
+    expect(again.headers()['content-encoding']).toBe('gzip');
+    await table(page, 'Projects').getByRole('table').waitFor();
+    expect(await page.getByRole('main').getByRole('table').allInnerTexts()).toEqual(first);
+    await checkScreen(page, 'global-search-cached');
+  });
+
   it('says so when the search term is empty', async () => {
     const page = await e2e.openPage(HOSTS.acmeHatch, '/login');
     await signIn(page, 'editor');
