@@ -42,6 +42,7 @@ export function useNotifications() {
     company ? userChannel(company.id, user.id) : null,
     USER_NOTIFICATION_UPDATED,
     () => void reload(),
+    () => void reload(),
   );
 
   const markRead = useMutation({

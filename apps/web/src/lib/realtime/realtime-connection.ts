@@ -9,6 +9,7 @@ import {
 } from './realtime-state.ts';
 
 type Handler = (payload: unknown) => void;
+type JoinListener = () => void;
 type StateListener = (state: RealtimeState) => void;
 
 export interface RealtimeConnectionOptions {
@@ -30,6 +31,7 @@ export class RealtimeConnection {
   private attempt = 0;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private readonly channels = new Map<string, number>();
+  private readonly joinListeners = new Map<string, Set<JoinListener>>();
   private readonly handlers = new Map<string, Set<Handler>>();
   private readonly stateListeners = new Set<StateListener>();
   private readonly backoff: BackoffOptions;
@@ -70,15 +72,25 @@ export class RealtimeConnection {
     this.setState('disconnected');
   }
 
-  /** Joins `channel` (once for any number of callers); the returned function leaves it. */
-  subscribe(channel: string): () => void {
+  /**
+   * Joins `channel` (once for any number of callers); the returned function leaves it.
+   * `onJoined` runs each time the server confirms the join, first or after a reconnect: events
+   * sent before that moment were not received, so a caller reloads what they would have changed.
+   */
+  subscribe(channel: string, onJoined?: JoinListener): () => void {
     const count = this.channels.get(channel) ?? 0;
     this.channels.set(channel, count + 1);
+    if (onJoined) {
+      const listeners = this.joinListeners.get(channel) ?? new Set();
+      listeners.add(onJoined);
+      this.joinListeners.set(channel, listeners);
+    }
     if (count === 0 && this.socket?.connected) this.join(channel);
     let done = false;
     return () => {
       if (done) return;
       done = true;
+      if (onJoined) this.joinListeners.get(channel)?.delete(onJoined);
       const left = (this.channels.get(channel) ?? 1) - 1;
       if (left > 0) {
         this.channels.set(channel, left);
@@ -140,7 +152,11 @@ export class RealtimeConnection {
 
   private join(channel: string): void {
     this.socket?.emit(REALTIME_SUBSCRIBE, { channel }, (ack: SubscribeAck) => {
-      if (!ack.ok) this.options.onSubscribeRefused?.(channel, ack);
+      if (!ack.ok) {
+        this.options.onSubscribeRefused?.(channel, ack);
+        return;
+      }
+      for (const listener of this.joinListeners.get(channel) ?? []) listener();
     });
   }
 

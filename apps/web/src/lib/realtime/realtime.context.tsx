@@ -40,15 +40,23 @@ export function useRealtime(): { state: RealtimeState; retry: () => void } {
 
 /**
  * Joins a private channel while mounted and calls `handler` on `event`. `channel` null waits
- * (e.g. until the company is known). The latest handler is always used.
+ * (e.g. until the company is known). The latest handler is always used. `onJoined` runs each
+ * time the join is confirmed (first, and after a reconnect) to reload what events may have missed.
  */
-export function useChannelEvent<T>(channel: string | null, event: string, handler: (payload: T) => void): void {
+export function useChannelEvent<T>(
+  channel: string | null,
+  event: string,
+  handler: (payload: T) => void,
+  onJoined?: () => void,
+): void {
   const connection = useConnection();
   const handlerRef = useRef(handler);
   handlerRef.current = handler;
+  const joinedRef = useRef(onJoined);
+  joinedRef.current = onJoined;
   useEffect(() => {
     if (!channel) return;
-    const leave = connection.subscribe(channel);
+    const leave = connection.subscribe(channel, () => joinedRef.current?.());
     const off = connection.on(event, (payload) => handlerRef.current(payload as T));
     return () => {
       off();
