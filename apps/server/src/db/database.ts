@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { prepareStatementsByText } from './named-statements.ts';
+import { DEFAULT_QUEUE_TIMEOUT_MS, FairQueue, queuePGlite } from './pglite-queue.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -51,7 +52,14 @@ export interface Database {
 }
 
 export type DatabaseOptions =
-  | { kind: 'pglite'; dataDir: string | null /** A `dumpDataDir()` tarball to start from (tests). */; snapshot?: Blob }
+  | {
+      kind: 'pglite';
+      dataDir: string | null;
+      /** A `dumpDataDir()` tarball to start from (tests). */
+      snapshot?: Blob;
+      /** How long a statement or transaction may wait for the one connection; null: no limit. */
+      queueTimeoutMs?: number | null;
+    }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 async function enterTenant(tx: Db, scope: TenantScope): Promise<void> {
@@ -75,7 +83,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
         extensions: { pg_trgm },
       });
-      const db = drizzlePglite({ client, schema }) as unknown as Db;
+      // Every statement and transaction, through `system` or `tenant`, waits in this one
+      // first-come first-served queue, for a bounded time.
+      const timeoutMs = options.queueTimeoutMs === undefined ? DEFAULT_QUEUE_TIMEOUT_MS : options.queueTimeoutMs;
+      const queued = queuePGlite(client, new FairQueue(timeoutMs));
+      const db = drizzlePglite({ client: queued as PGlite, schema }) as unknown as Db;
       return {
         kind: 'pglite',
         system: db,
@@ -89,7 +101,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await afterMigrations(db);
         },
         async listen(channel, onPayload, onLive) {
-          const stop = await client.listen(channel, onPayload);
+          const stop = await queued.listen(channel, onPayload);
           onLive(true);
           return async () => {
             onLive(false);
@@ -100,7 +112,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           await client.close();
           release();
         },
-        dump: () => client.dumpDataDir('none'),
+        dump: () => queued.dumpDataDir('none'),
       };
     } catch (error) {
       release();

@@ -8,5 +8,5 @@ export function openConfiguredDatabase(config: Config): Promise<Database> {
         url: config.databaseUrl,
         poolSize: Math.max(2, Math.ceil(config.databasePoolSize / config.workers)),
       })
-    : openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    : openDatabase({ kind: 'pglite', dataDir: config.dataDir, queueTimeoutMs: config.databaseQueueTimeoutMs });
 }
