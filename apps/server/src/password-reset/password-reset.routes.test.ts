@@ -178,6 +178,16 @@ describeEachDatabase('password reset over SMTP', (kind) => {
     expect(statuses[5]).toBe(429);
   });
 
+  it('counts concurrent requests for one address before any is sent: at most the limit get through', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 20 }, async () => (await forgot('concurrent@meshport.example')).status),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(5);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15);
+    // this address has used its budget; the next tests start afresh
+    await t.database.system.execute(sql`delete from login_failures`);
+  });
+
   it('points the link at our own host even when the Host header is forged', async () => {
     const before = smtp.inbox.length;
     await forgot('nolicence@meshport.example', 'evil.example');

@@ -9,7 +9,7 @@ import { hashToken } from '../auth/session.service.ts';
 import type { CompanyRow } from '../companies/company.schema.ts';
 import type { Database } from '../db/database.ts';
 import { zodIssuesToErrors } from '../http/error-handler.ts';
-import { HttpError, ValidationError } from '../http/http-error.ts';
+import { ValidationError } from '../http/http-error.ts';
 import { passwordResetMail } from '../mail/mail-templates.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { passwordResetTokens } from './password-reset.schema.ts';
@@ -43,18 +43,12 @@ export class PasswordResetService {
 
   /** Sends the link when the address has an account (a member of the host's company, if any). */
   async request(email: string, context: ResetRequestContext): Promise<void> {
-    const limiterKey = `password-reset:${email.toLowerCase()}`;
-    const addressKey = `password-reset:${context.ip}`;
-    try {
-      await this.limiter.check(limiterKey, addressKey);
-    } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 429) {
-        throw new HttpError(429, 'Too many password reset requests. Try again later.', {}, error.headers);
-      }
-      throw error;
-    }
-    // Every request counts, found or not: the limit must not tell either.
-    await this.limiter.recordFailure(limiterKey, addressKey);
+    // Every request counts, found or not, before anything is looked up: the limit tells neither.
+    await this.limiter.count(
+      `password-reset:${email.toLowerCase()}`,
+      `password-reset-address:${context.ip}`,
+      'Too many password reset requests.',
+    );
 
     const [account] = await this.database.system
       .select({ id: accounts.id, name: accounts.name, email: accounts.email, admin: accounts.isAdmin })
