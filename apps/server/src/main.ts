@@ -1,5 +1,6 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app/build-app.ts';
+import { gracefulClose } from './app/graceful-close.ts';
 import { createServices } from './app/services.ts';
 import { superviseWorkers, WORKER_LISTENING } from './app/workers.ts';
 import { type Config, ConfigError, loadConfig } from './config/config.ts';
@@ -67,12 +68,14 @@ const readyUrl = (config: Config) => `http://hatch-acme.${config.baseDomain}:${c
 async function serve(config: Config, opened?: Database): Promise<void> {
   const database = opened ?? (await openConfiguredDatabase(config));
   const { app } = await buildApp(createServices(config, database));
+  const close = gracefulClose(app);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    await app.close();
+    app.log.info({ signal }, 'shutting down: answering the requests on open connections, then closing them');
+    const outcome = await close();
+    if (outcome !== 'drained') app.log.warn({ outcome }, 'the drain did not finish in time');
     await database.close();
     app.log.info('stopped');
     process.exit(0);

@@ -1,68 +1,29 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpRequest } from './http-client.ts';
-
-const SERVER_DIR = path.resolve(import.meta.dirname, '..');
-const TSX = path.resolve(SERVER_DIR, '../../node_modules/.bin/tsx');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(command: string, env: Record<string, string>): Started {
-  const child = spawn(TSX, ['src/main.ts', command], {
-    cwd: SERVER_DIR,
-    env: { ...process.env, ...env, INIT_CWD: SERVER_DIR },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let text = '';
-  child.stdout?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  child.stderr?.on('data', (chunk: Buffer) => (text += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => text, exited };
-}
-
-async function waitFor(condition: () => boolean, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (!condition()) {
-    if (Date.now() > until) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
+import {
+  freePort,
+  psql,
+  type ServerProcess,
+  serverEnv,
+  serverReady,
+  startServerProcess as start,
+  tempDir,
+  waitFor,
+} from './server-process.ts';
 
 describe('the server process as a user starts it', () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-serve-'));
+  let dataDir: string;
   let env: Record<string, string>;
-  let server: Started;
+  let server: ServerProcess;
   let base: string;
 
   beforeAll(async () => {
-    const port = await freePort();
-    env = {
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_DOMAIN: 'meshport.test',
-      WEB_DIST: path.join(dataDir, 'none'),
-    };
-    base = `http://127.0.0.1:${port}`;
+    dataDir = tempDir('meshport-serve-');
+    ({ env, base } = await serverEnv(dataDir));
     server = start('serve', env);
-    await waitFor(() => server.output().includes('Meshport is ready'), 90_000);
+    await serverReady(server);
   });
   afterAll(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -122,28 +83,21 @@ const alive = (pid: number) => {
 describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes on the PostgreSQL server', () => {
   const adminUrl = process.env.TEST_DATABASE_URL as string;
   const name = `meshport_workers_${process.pid}`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-workers-'));
-  let server: Started;
+  let dataDir: string;
+  let server: ServerProcess;
   let base: string;
   const workerPids = () =>
     [...server.output().matchAll(/"pid":(\d+),[^\n]*"msg":"Server listening/g)].map((match) => Number(match[1]));
 
   beforeAll(async () => {
     await psql(adminUrl, `create database ${name}`);
+    dataDir = tempDir('meshport-workers-');
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    server = start('serve', {
-      DATABASE_URL: url.toString(),
-      WORKERS: '2',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      BASE_DOMAIN: 'meshport.test',
-      WEB_DIST: path.join(dataDir, 'none'),
-    });
-    await waitFor(() => server.output().includes('Meshport is ready'), 90_000);
+    const started = await serverEnv(dataDir);
+    base = started.base;
+    server = start('serve', { ...started.env, DATABASE_URL: url.toString(), WORKERS: '2' });
+    await serverReady(server);
   });
   afterAll(async () => {
     if (server.child.exitCode === null) server.child.kill('SIGKILL');
@@ -168,11 +122,3 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes 
     await waitFor(() => workerPids().every((pid) => !alive(pid)), 10_000);
   });
 });
-
-async function psql(url: string, statement: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query(statement);
-  await client.end();
-}
