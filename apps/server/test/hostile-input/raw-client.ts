@@ -1,0 +1,85 @@
+import http from 'node:http';
+import type { Body } from './hostile-request.ts';
+
+export interface RawRequest {
+  method: string;
+  /** Sent as-is in the request line: not normalised, not re-encoded. */
+  path: string;
+  headers: Record<string, string>;
+  body?: Body;
+}
+
+export type RawAnswer =
+  | { status: number; contentType: string; text: string; ms: number }
+  | { error: string; ms: number };
+
+const CHUNK = Buffer.alloc(1024 * 1024, 'x');
+
+/** One request on its own connection, so that a connection the server drops cannot spoil the next. */
+export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
+  const started = performance.now();
+  const elapsed = () => Math.round(performance.now() - started);
+  const body = request.body;
+  const length = body === undefined ? 0 : body.kind === 'bytes' ? body.data.length : body.size;
+  const headers = body === undefined ? request.headers : { ...request.headers, 'content-length': String(length) };
+  return new Promise((resolve) => {
+    let settled = false;
+    const settle = (answer: RawAnswer) => {
+      if (settled) return;
+      settled = true;
+      resolve(answer);
+    };
+    let client: http.ClientRequest;
+    try {
+      client = http.request({
+        host: url.hostname,
+        port: url.port,
+        method: request.method,
+        path: request.path,
+        headers: { connection: 'close', ...headers },
+        agent: false,
+      });
+    } catch (error) {
+      // Node refuses some paths itself (characters outside latin-1): nothing reached the server.
+      settle({ error: `not sendable: ${String(error)}`, ms: 0 });
+      return;
+    }
+    let answered = false;
+    client.setTimeout(timeoutMs, () => client.destroy(new Error(`no answer within ${timeoutMs} ms`)));
+    client.on('response', (res) => {
+      answered = true;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        settle({
+          status: res.statusCode ?? 0,
+          contentType: String(res.headers['content-type'] ?? ''),
+          text: Buffer.concat(chunks).toString('utf8'),
+          ms: elapsed(),
+        }),
+      );
+      res.on('error', (error) => settle({ error: `answer broken off: ${error.message}`, ms: elapsed() }));
+    });
+    client.on('error', (error) => {
+      // The server may answer (413, 401) and close before a large body is all sent.
+      if (!answered) settle({ error: error.message, ms: elapsed() });
+    });
+    if (body?.kind === 'large') void writeLarge(client, body, () => answered);
+    else client.end(body?.data);
+  });
+}
+
+async function writeLarge(client: http.ClientRequest, body: Extract<Body, { kind: 'large' }>, stop: () => boolean) {
+  const head = Buffer.from(body.head);
+  const tail = Buffer.from(body.tail);
+  let left = body.size - head.length - tail.length;
+  const write = (chunk: Buffer) =>
+    client.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => client.once('drain', resolve));
+  await write(head);
+  while (left > 0 && !stop() && !client.destroyed) {
+    const chunk = left >= CHUNK.length ? CHUNK : CHUNK.subarray(0, left);
+    left -= chunk.length;
+    await write(chunk);
+  }
+  if (!client.destroyed) client.end(left > 0 ? undefined : tail);
+}
