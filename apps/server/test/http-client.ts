@@ -18,6 +18,10 @@ export interface RequestOptions {
   json?: unknown;
   form?: Record<string, string>;
   headers?: Record<string, string>;
+  /** A body sent as it is, with the content type given in `headers`. */
+  body?: string | Buffer;
+  /** Send `path` as the request target exactly as written (no normalising of dots or escapes). */
+  asIs?: boolean;
 }
 
 /** A plain HTTP client that can set the Host header, which fetch cannot. */
@@ -40,8 +44,16 @@ export function httpRequest<T = unknown>(
     payload = new URLSearchParams(options.form).toString();
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
+  const body = options.body ?? payload;
+  const server = new URL(baseUrl);
+  const target = {
+    hostname: server.hostname,
+    port: server.port,
+    path: options.asIs ? path : `${url.pathname}${url.search}`,
+  };
   return new Promise((resolve, reject) => {
-    const req = http.request(url, { method: options.method ?? (payload ? 'POST' : 'GET'), headers }, (res) => {
+    const method = options.method ?? (body !== undefined ? 'POST' : 'GET');
+    const req = http.request({ ...target, method, headers }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
@@ -58,7 +70,7 @@ export function httpRequest<T = unknown>(
       });
     });
     req.on('error', reject);
-    if (payload) req.write(payload);
+    if (body !== undefined) req.write(body);
     req.end();
   });
 }

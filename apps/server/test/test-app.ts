@@ -31,11 +31,17 @@ export function describeEachDatabase(name: string, body: (kind: DatabaseKind) =>
 export async function freshDatabase(
   kind: DatabaseKind,
   variant: 'bare' | 'demo' = 'bare',
+  pgliteQueueTimeoutMs?: number,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const snapshots = inject('snapshots');
   if (kind === 'pglite') {
     const snapshot = new Blob([fs.readFileSync(snapshots.pglite[variant])]);
-    const database = await openDatabase({ kind: 'pglite', dataDir: null, snapshot });
+    const database = await openDatabase({
+      kind: 'pglite',
+      dataDir: null,
+      snapshot,
+      queueTimeoutMs: pgliteQueueTimeoutMs,
+    });
     return { database, drop: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL as string;
@@ -101,7 +107,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     ...options.env,
   });
   const seeded = options.seed !== false;
-  const { database, drop } = await freshDatabase(kind, seeded ? 'demo' : 'bare');
+  const { database, drop } = await freshDatabase(kind, seeded ? 'demo' : 'bare', config.databaseQueueTimeoutMs);
   if (seeded) fs.cpSync(inject('snapshots').demoStorage, path.join(dataDir, 'storage'), { recursive: true });
   const services = createServices(config, database, options.rateLimits);
   const { app, undeclaredRoutes } = await buildApp(services, { logger: process.env.TEST_LOG === '1' });

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './company.ts';
 export * from './content.ts';
 export * from './errors.ts';
+export * from './ids.ts';
 export * from './list.ts';
 export * from './notifications.ts';
 export * from './password-reset.ts';

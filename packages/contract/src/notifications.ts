@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 import { paginatedSchema } from './list.ts';
 
 /** shell.md §9: the bell shows 10 and grows by 10; newest first. */
@@ -85,7 +86,7 @@ export const updateNotificationSettingsSchema = z.object({
   notification_settings: z
     .array(
       z.object({
-        notification_type_id: z.coerce.number().int().positive(),
+        notification_type_id: idSchema,
         email: zeroOne.optional(),
         browser: zeroOne.optional(),
       }),
@@ -95,8 +96,8 @@ export const updateNotificationSettingsSchema = z.object({
 
 /** POST /admin/notifications: a platform admin sends a notice to one user. */
 export const sendNotificationRequestSchema = z.object({
-  company_id: z.coerce.number().int().positive().optional(),
-  user_id: z.coerce.number().int().positive(),
+  company_id: idSchema.optional(),
+  user_id: idSchema,
   title: z.string().trim().min(1, 'The title is required.').max(200, 'The title may have at most 200 characters.'),
   text: z.string().trim().min(1, 'The text is required.').max(5000, 'The text may have at most 5000 characters.'),
 });

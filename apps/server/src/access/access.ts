@@ -1,6 +1,7 @@
 import { findPlatform, hasPermission, type PlatformKey } from '@meshport/contract';
 import type { FastifyRequest } from 'fastify';
 import { forbidden, HttpError, notFound, unauthenticated } from '../http/http-error.ts';
+import { own } from '../http/own-key.ts';
 import type { RouteAccess } from '../http/route.ts';
 
 /** The licences that open a platform; no platform prefix in the host accepts either. */
@@ -8,6 +9,13 @@ function licencesFor(platform: PlatformKey | null, hatchOnly: boolean): string[]
   if (hatchOnly) return ['hatch'];
   const found = findPlatform(platform);
   return found ? [found.license] : ['hatch', 'design_and_sales'];
+}
+
+/** content.md §1, administration.md §2: materials, property maps and the processor are hatch's. */
+function refuseHatchOnlyElsewhere(platform: PlatformKey | null): void {
+  if (platform !== null && platform !== 'hatch') {
+    throw new HttpError(403, 'This is available on hatch only.', { reason: 'platform' });
+  }
 }
 
 /**
@@ -22,6 +30,7 @@ export function authorize(request: FastifyRequest, access: RouteAccess): void {
   const tenant = request.tenant;
   if (!tenant) throw notFound('Open this address on a company host, such as acme.<base domain>.');
   if (access.admin && !actor.admin) throw forbidden('Only platform administrators may do this.');
+  if (access.hatchOnly) refuseHatchOnlyElsewhere(tenant.platform);
   if (actor.admin) return;
   const membership = actor.membership;
   if (!membership) throw forbidden(`You are not a member of ${tenant.company.name}.`);
@@ -33,7 +42,7 @@ export function authorize(request: FastifyRequest, access: RouteAccess): void {
   }
   const subject = { admin: false, abilities: membership.abilities };
   if (access.permission && !hasPermission(subject, access.permission)) throw forbidden();
-  const trashed = (request.query as Record<string, unknown> | undefined)?.trashed;
+  const trashed = own((request.query ?? {}) as Record<string, unknown>, 'trashed');
   if (access.trashedPermission && (trashed === '1' || trashed === 'true')) {
     if (!hasPermission(subject, access.trashedPermission)) throw forbidden();
   }

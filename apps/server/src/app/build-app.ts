@@ -2,15 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
-import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { authorize } from '../access/access.ts';
-import { installAuthHooks } from '../auth/auth.hooks.ts';
+import { installApiGate } from '../access/api-gate.ts';
 import { authRoutes } from '../auth/auth.routes.ts';
 import { changelogRoutes } from '../changelog/changelog.routes.ts';
 import { companyRoutes } from '../companies/company.routes.ts';
@@ -20,6 +18,7 @@ import { feedbackReportRoutes } from '../feedback-reports/feedback-report.routes
 import { globalSearchRoutes } from '../global-search/global-search.routes.ts';
 import { groupRoutes } from '../groups/group.routes.ts';
 import { installErrorHandler } from '../http/error-handler.ts';
+import { registerMultipart } from '../http/multipart.ts';
 import { API_PREFIX, registerRoutes } from '../http/register-routes.ts';
 import { installResponseCache } from '../http/response-cache.hooks.ts';
 import type { RouteDefinition } from '../http/route.ts';
@@ -29,7 +28,6 @@ import { libraryRoutes } from '../libraries/library.routes.ts';
 import { libraryItemRoutes } from '../library-items/library-item.routes.ts';
 import { licenceRoutes } from '../licences/licence.routes.ts';
 import { maintenanceRoutes } from '../maintenance/maintenance.routes.ts';
-import { MaintenanceService } from '../maintenance/maintenance.service.ts';
 import { materialCategoryRoutes } from '../material-categories/material-category.routes.ts';
 import { materialRoutes } from '../materials/material.routes.ts';
 import { notificationRoutes } from '../notifications/notification.routes.ts';
@@ -77,8 +75,6 @@ export function apiRoutes(services: Services): RouteDefinition[] {
 
 /** Routes added by plugins (docs) are public by declaration here. */
 const PLUGIN_PUBLIC_PREFIXES = [`${API_PREFIX}/docs`];
-/** Reached during maintenance too: health checks, and sign-in so that admins can get in. */
-const MAINTENANCE_EXEMPT = new Set([`${API_PREFIX}/login`, `${API_PREFIX}/config`]);
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -93,7 +89,8 @@ export async function buildApp(services: Services, options: { logger?: boolean }
     trustProxy: config.trustProxy,
     bodyLimit: 10 * 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
-    return503OnClosing: true,
+    // graceful-close.ts answers requests arriving during the drain, with `Connection: close`
+    return503OnClosing: false,
   });
   const undeclaredRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
@@ -108,10 +105,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   installSecurityHeaders(app, config.scheme === 'https');
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
-  await app.register(fastifyMultipart, {
-    attachFieldsToBody: 'keyValues',
-    limits: { fileSize: 50 * 1024 * 1024, files: 10, fields: 1000 },
-  });
+  await registerMultipart(app, { fileSize: 50 * 1024 * 1024, files: 10, fields: 1000 });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Meshport API', version: '2.0.0', description: 'The Meshport HTTP API (DESIGN §4).' },
@@ -126,19 +120,10 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
-  installAuthHooks(app, services);
+  installApiGate(app, services);
   // Socket.IO shares the HTTP server (same origin, path /socket.io); its sockets end before the server closes.
   services.realtime.attach(app.server);
   app.addHook('preClose', () => services.realtime.close());
-  app.addHook('preHandler', async (request) => {
-    const access = request.routeOptions.config.access;
-    if (!request.url.startsWith(`${API_PREFIX}/`) || access === undefined) return;
-    if (!MAINTENANCE_EXEMPT.has(request.routeOptions.url ?? '') && !request.actor?.admin) {
-      const window = await services.maintenance.active();
-      if (window) throw MaintenanceService.unavailable(window);
-    }
-    if (access !== 'method-override') authorize(request, access);
-  });
   installResponseCache(app, services.responseCache, services.changes);
   await services.changes.start();
   app.addHook('onClose', () => services.changes.close());
@@ -156,6 +141,18 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   });
   await registerWebApp(app, config.webDist);
   return { app, undeclaredRoutes };
+}
+
+/** Any spelling of a path under /v2 (encoded, other case, doubled slashes): a JSON 404, not the web app. */
+function looksLikeApiPath(url: string): boolean {
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // a malformed escape: judge the raw text
+  }
+  const path = decoded.toLowerCase().replace(/\/+/g, '/');
+  return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 }
 
 /** The built single-page app for every path outside the API; deep links get index.html. */
@@ -178,7 +175,7 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '';
-    if (url.startsWith(`${API_PREFIX}/`) || url === API_PREFIX || request.method !== 'GET' || !hasWeb) {
+    if (looksLikeApiPath(url) || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ message: `No route for ${request.method} ${url}` });
     }
     if (path.extname(url) && !url.endsWith('.html')) {

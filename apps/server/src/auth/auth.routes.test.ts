@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
 
-const ORIGIN = 'http://hatch-acme.meshport.test:8080';
+// The tests send `Host: hatch-acme.meshport.test` (port 80): the page that sends it has this origin.
+const ORIGIN = 'http://hatch-acme.meshport.test';
 
 describeEachDatabase('sign-in and sessions', (kind) => {
   let t: TestApp;
@@ -122,6 +123,16 @@ describeEachDatabase('sign-in and sessions', (kind) => {
     expect(evil.status).toBe(403);
     const otherTenant = await t.request('/v2/login', { cookie, json: body, origin: 'http://globex.meshport.test' });
     expect(otherTenant.status).toBe(403);
+    for (const sameHostOtherwise of [`${ORIGIN}:8080`, 'https://hatch-acme.meshport.test', `${ORIGIN}:81`]) {
+      const refused = await t.request('/v2/login', { cookie, json: body, origin: sameHostOtherwise });
+      expect(refused.status, sameHostOtherwise).toBe(403);
+    }
+    const otherPlatform = await t.request('/v2/login', {
+      cookie,
+      json: body,
+      origin: 'http://customerportal-acme.meshport.test:80',
+    });
+    expect(otherPlatform.status).toBe(200);
     const own = await t.request('/v2/login', { cookie, json: body, origin: ORIGIN });
     expect(own.status).toBe(200);
   });

@@ -48,6 +48,8 @@ export function authRoutes(services: Services) {
       method: 'POST',
       url: '/login',
       access: 'public',
+      // Platform admins must be able to sign in during maintenance; the handler refuses the others.
+      duringMaintenance: true,
       summary: 'Sign in with username or e-mail and password',
       tags: ['auth'],
       schema: {
@@ -56,21 +58,21 @@ export function authRoutes(services: Services) {
       },
       async handler({ body, request, reply }) {
         const address = request.ip;
-        await rateLimiter.check(body.identity, address);
         const account = await sessionRepository.findAccountByIdentity(body.identity);
+        // Counted before the password is checked, so concurrent guesses cannot all get through.
+        const attempt = await rateLimiter.begin(account?.id ?? null, body.identity, address);
         const valid = await verifyPassword(account?.passwordHash ?? null, body.password);
-        if (!account || !valid) {
-          await rateLimiter.recordFailure(body.identity, address);
-          throw new HttpError(401, INVALID_CREDENTIALS);
-        }
+        if (!account || !valid) throw new HttpError(401, INVALID_CREDENTIALS);
         const window = await maintenance.active();
-        if (window && !account.isAdmin) throw MaintenanceService.unavailable(window);
+        if (window && !account.isAdmin) {
+          await rateLimiter.withdraw(attempt);
+          throw MaintenanceService.unavailable(window);
+        }
         const company = request.tenant?.company;
         if (company && !account.isAdmin && !(await sessionRepository.isMember(account.id, company.id))) {
-          await rateLimiter.recordFailure(body.identity, address);
           throw new HttpError(403, `This account has no access to ${company.name}.`);
         }
-        await rateLimiter.clearAccount(body.identity);
+        await rateLimiter.succeeded(attempt);
         const remember = truthy(body.remember);
         const issued = await sessions.issue(account.id, remember, {
           userAgent: request.headers['user-agent'] ?? null,
@@ -105,6 +107,7 @@ export function authRoutes(services: Services) {
       method: 'GET',
       url: '/logout',
       access: 'signed-in',
+      changesState: true,
       summary: 'End this session',
       tags: ['auth'],
       schema: { response: { 200: messageSchema } },
@@ -118,6 +121,7 @@ export function authRoutes(services: Services) {
       method: 'GET',
       url: '/logout-all',
       access: 'signed-in',
+      changesState: true,
       summary: 'End every session of this account, on every device',
       tags: ['auth'],
       schema: { response: { 200: messageSchema.extend({ revoked: z.number().int() }) } },

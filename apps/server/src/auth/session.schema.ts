@@ -21,7 +21,10 @@ export const sessions = pgTable(
   (t) => [index('sessions_account_idx').on(t.accountId)],
 );
 
-/** Failed sign-ins per key (account or address) in a sliding window, shared by every process. */
+/**
+ * Sign-in attempts per key (account, address, unknown identity) in a fixed window, shared by
+ * every process; a success is taken back, so the counts are failures and attempts in progress.
+ */
 export const loginFailures = pgTable('login_failures', {
   key: text('key').primaryKey(),
   failures: integer('failures').notNull(),

@@ -1,6 +1,6 @@
 import path from 'node:path';
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
@@ -8,7 +8,6 @@ import { ListEngine } from '../list/list-engine.ts';
 import { changelogList } from './changelog.list.ts';
 import { changelogItems } from './changelog.schema.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -36,7 +35,7 @@ export function changelogRoutes(services: Services) {
       access: {},
       summary: 'One changelog item with its screenshot_url',
       tags: ['changelog'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       handler: ({ request, params }) => engine.record(request, changelogList, eq(changelogItems.id, params.id)),
     }),
@@ -46,7 +45,7 @@ export function changelogRoutes(services: Services) {
       access: {},
       summary: "A changelog item's screenshot",
       tags: ['changelog'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       async handler({ params, reply }) {
         const [row] = await services.database.system
           .select({ key: changelogItems.screenshotPath })

@@ -25,6 +25,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
+  DATABASE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEED_DEMO: booleanText.default(true),
@@ -44,6 +45,8 @@ export type Config = {
   workers: number;
   /** Database connections of all workers together. */
   databasePoolSize: number;
+  /** Embedded database: how long a statement may wait for the connection before the request gets 503. */
+  databaseQueueTimeoutMs: number;
   baseDomain: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionIdleMinutes: number;
@@ -81,6 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     workers,
     databasePoolSize: e.DATABASE_POOL_SIZE,
+    databaseQueueTimeoutMs: e.DATABASE_QUEUE_TIMEOUT_MS,
     baseDomain: e.BASE_DOMAIN,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,

@@ -1,13 +1,11 @@
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { notFound } from '../http/http-error.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { downloadList } from './download.list.ts';
 import { downloads } from './download.schema.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** `name.extension`, safe in a header: quotes and control characters dropped, non-ASCII in filename*. */
 export function contentDisposition(name: string, extension: string): string {
@@ -36,7 +34,7 @@ export function downloadRoutes(services: Services) {
       access: { permission: 'list-downloads' },
       summary: 'One download',
       tags: ['downloads'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) => engine.record(request, downloadList, eq(downloads.id, params.id)),
@@ -47,7 +45,7 @@ export function downloadRoutes(services: Services) {
       access: { permission: 'list-downloads' },
       summary: 'The file itself, saved as name.extension',
       tags: ['downloads'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       async handler({ params, reply }) {
         const [row] = await services.database.system
           .select({ name: downloads.name, extension: downloads.extension, filePath: downloads.filePath })

@@ -1,12 +1,10 @@
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { faqCategoryList } from './faq.list.ts';
 import { faqCategories } from './faq.schema.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function faqRoutes(services: Services) {
   const engine = new ListEngine(services.database, services.changes);
@@ -27,7 +25,7 @@ export function faqRoutes(services: Services) {
       access: {},
       summary: 'One FAQ category with its questions',
       tags: ['faq'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       handler: ({ request, params }) => engine.record(request, faqCategoryList, eq(faqCategories.id, params.id)),
     }),

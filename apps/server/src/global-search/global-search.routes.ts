@@ -11,13 +11,14 @@ import type { FastifyRequest } from 'fastify';
 import type { Services } from '../app/services.ts';
 import { queryRows } from '../db/database.ts';
 import { ValidationError } from '../http/http-error.ts';
+import { own } from '../http/own-key.ts';
 import { defineRoute } from '../http/route.ts';
 import { globalSearchQuery } from './global-search.query.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
 function single(query: Query, key: string): string | undefined {
-  const value = query[key];
+  const value = own(query, key);
   return Array.isArray(value) ? value[value.length - 1] : value;
 }
 

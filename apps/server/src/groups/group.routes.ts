@@ -1,12 +1,10 @@
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { groups } from '../accounts/account.schema.ts';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { groupList } from './group.list.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function groupRoutes(services: Services) {
   const engine = new ListEngine(services.database, services.changes);
@@ -27,7 +25,7 @@ export function groupRoutes(services: Services) {
       access: { permission: 'view-groups|update-groups' },
       summary: 'One group with its members',
       tags: ['groups'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       handler: ({ request, params }) => engine.record(request, groupList, eq(groups.id, params.id)),
     }),

@@ -1,10 +1,17 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
+import { databaseBusyError } from '../db/database-busy-error.ts';
 import { HttpError, ValidationError } from './http-error.ts';
+import { malformedMultipart } from './multipart.ts';
+
+/** Field → messages; without a prototype, as field names come from the request (`__proto__`). */
+export function fieldErrors(): Record<string, string[]> {
+  return Object.create(null) as Record<string, string[]>;
+}
 
 export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[], prefix?: string): Record<string, string[]> {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrors();
   for (const issue of issues) {
     const key = [prefix, ...issue.path.map(String)].filter(Boolean).join('.') || 'request';
     errors[key] ??= [];
@@ -15,7 +22,10 @@ export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[], prefix?: 
 
 /** Every error leaves as JSON `{message}` (plus `errors` on 422); a 500 never shows internals. */
 export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | HttpError | ZodError, request, reply) => {
+    const error = malformedMultipart(request, thrown) ?? thrown;
+    const busy = databaseBusyError(error);
+    if (busy) return reply.code(503).header('retry-after', '1').send({ message: busy.message });
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)
@@ -23,7 +33,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         .send({ message: error.message, ...error.extra });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors: Record<string, string[]> = {};
+      const errors = fieldErrors();
       for (const item of error.validation) {
         const key = item.instancePath.replace(/^\//, '').replaceAll('/', '.') || 'request';
         errors[key] ??= [];

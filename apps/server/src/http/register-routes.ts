@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { authorize } from '../access/access.ts';
+import type { ApiRouteConfig } from '../access/api-gate.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
 import { HttpError, ValidationError } from './http-error.ts';
-import type { RouteDefinition } from './route.ts';
+import type { RouteAccess, RouteDefinition } from './route.ts';
 
 export const API_PREFIX = '/v2';
 const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
@@ -13,6 +14,27 @@ declare module 'fastify' {
     access?: RouteDefinition['access'] | 'method-override';
     cache?: boolean;
   }
+}
+
+function apiConfig(definition: RouteDefinition): ApiRouteConfig {
+  return {
+    access: definition.access,
+    duringMaintenance: definition.duringMaintenance === true,
+    changesState: definition.changesState === true,
+  };
+}
+
+/**
+ * A `_method` POST is checked before its body is read with the least its targets require (a
+ * session, unless one of them is public), and with its target's own rule once the body names it.
+ */
+function overrideConfig(targets: RouteDefinition[]): ApiRouteConfig {
+  const access: RouteAccess = targets.some((d) => d.access === 'public') ? 'public' : 'signed-in';
+  return {
+    access,
+    duringMaintenance: targets.every((d) => d.duringMaintenance === true),
+    changesState: true,
+  };
 }
 
 function overrideMethod(request: FastifyRequest): string | undefined {
@@ -52,7 +74,11 @@ export function registerRoutes(app: FastifyInstance, definitions: RouteDefinitio
         summary: definition.summary,
         tags: definition.tags,
       },
-      config: { access: definition.access, cache: definition.cache === true && definition.method === 'GET' },
+      config: {
+        access: definition.access,
+        api: apiConfig(definition),
+        cache: definition.cache === true && definition.method === 'GET',
+      },
       handler: (request, reply) =>
         definition.handler({
           params: request.params as never,
@@ -72,7 +98,7 @@ export function registerRoutes(app: FastifyInstance, definitions: RouteDefinitio
       method: 'POST',
       url: `${API_PREFIX}${url}`,
       schema: { hide: true },
-      config: { access: 'method-override' },
+      config: { access: 'method-override', api: overrideConfig(overridable) },
       handler: (request, reply) => dispatchOverride(request, reply, overridable),
     });
   }

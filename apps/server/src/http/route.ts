@@ -8,7 +8,7 @@ import type { z } from 'zod';
  * - 'signed-in': any signed-in account, on any host;
  * - an object: a signed-in member (or platform admin) of the host's company, holding the
  *   platform's licence, and the permission when one is named. `admin` limits it to platform
- *   admins; `hatchOnly` requires the hatch licence whatever the host.
+ *   admins; `hatchOnly` refuses the customerportal host and requires the hatch licence.
  */
 export type RouteAccess =
   | 'public'
@@ -42,6 +42,13 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas> {
   /** Path under /v2, in Fastify syntax (`/projects/:id`). */
   url: string;
   access: RouteAccess;
+  /** Answered during planned maintenance too (sign-in, the public settings). */
+  duringMaintenance?: true;
+  /**
+   * A GET that changes state (sign-out): with the session cookie it must come from a page of
+   * this tenant, as writes must, so that a link on another site cannot trigger it.
+   */
+  changesState?: true;
   summary: string;
   tags: string[];
   schema: S;

@@ -1,12 +1,10 @@
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { labelList } from './label.list.ts';
 import { labels } from './label.schema.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function labelRoutes(services: Services) {
   const engine = new ListEngine(services.database, services.changes);
@@ -28,7 +26,7 @@ export function labelRoutes(services: Services) {
       access: { permission: 'list-labels|update-labels' },
       summary: 'One label',
       tags: ['labels'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) => engine.record(request, labelList, eq(labels.id, params.id), 'No such label.'),

@@ -1,13 +1,11 @@
+import { idParamsSchema } from '@meshport/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { libraryList } from './library.list.ts';
 import { libraries } from './library.schema.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function libraryRoutes(services: Services) {
   const engine = new ListEngine(services.database, services.changes);
@@ -29,7 +27,7 @@ export function libraryRoutes(services: Services) {
       access: { permission: 'list-libraries' },
       summary: 'One library, with its breadcrumbs in meta_data',
       tags: ['libraries'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) =>
@@ -44,7 +42,7 @@ export function libraryRoutes(services: Services) {
       url: '/libraries/:id/preview-image',
       access: { permission: 'list-libraries' },
       tag: 'libraries',
-      params: idParams,
+      params: idParamsSchema,
       lookup: ({ id }) => sql`select preview_image_path as path from libraries where id = ${id}`,
     }),
   ];

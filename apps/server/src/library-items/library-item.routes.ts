@@ -1,5 +1,5 @@
+import { idParamsSchema } from '@meshport/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
 import { defineRoute } from '../http/route.ts';
@@ -7,7 +7,6 @@ import { ListEngine } from '../list/list-engine.ts';
 import { libraryItemList } from './library-item.list.ts';
 import { libraryItems } from './library-item.schema.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const access = { permission: 'list-library-items|list-libraries' } as const;
 
 export function libraryItemRoutes(services: Services) {
@@ -30,7 +29,7 @@ export function libraryItemRoutes(services: Services) {
       access,
       summary: 'One library item',
       tags: ['library items'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) =>
@@ -45,7 +44,7 @@ export function libraryItemRoutes(services: Services) {
       url: '/libraries/items/:id/preview-image',
       access,
       tag: 'library items',
-      params: idParams,
+      params: idParamsSchema,
       lookup: ({ id }) => sql`select preview_image_path as path from library_items where id = ${id}`,
     }),
   ];

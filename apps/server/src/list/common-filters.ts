@@ -1,3 +1,4 @@
+import { idSchema } from '@meshport/contract';
 import { type Column, or, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { defineFilter } from './list-resource.ts';
@@ -31,10 +32,7 @@ export function enumFilter<T extends string>(column: Column | SQL, values: reado
 /** A filter on a whole-number id. */
 export function idFilter(column: Column | SQL) {
   return defineFilter({
-    schema: z.coerce
-      .number({ error: 'Must be a whole number.' })
-      .int('Must be a whole number.')
-      .positive('Must be positive.'),
+    schema: idSchema,
     where: (id: number) => sql`${column} = ${id}`,
   });
 }

@@ -1,5 +1,7 @@
 import { MAX_PER_PAGE, RECYCLE_BIN_DEFAULT_SORT, RECYCLE_BIN_PER_PAGE } from '@meshport/contract';
+import { fieldErrors } from '../http/error-handler.ts';
 import { ValidationError } from '../http/http-error.ts';
+import { own } from '../http/own-key.ts';
 import type { ListField, ListResource } from './list-resource.ts';
 
 export interface ParsedListQuery {
@@ -15,13 +17,29 @@ export interface ParsedListQuery {
 type RawQuery = Record<string, string | string[] | undefined>;
 
 const FILTER_KEY = /^filter\[([a-z0-9_.]+)\]$/;
-const BOOLEAN_VALUES: Record<string, boolean> = { '1': true, true: true, '0': false, false: false };
+const BOOLEAN_VALUES = new Map<string, boolean>([
+  ['1', true],
+  ['true', true],
+  ['0', false],
+  ['false', false],
+]);
+/** The parameters every list takes (shell.md §7), besides `filter[…]`. */
+export const LIST_PARAMS: ReadonlySet<string> = new Set([
+  'per_page',
+  'page',
+  'sort',
+  'count',
+  'trashed',
+  'included_fields',
+  'excluded_fields',
+  '_method',
+]);
 
 /** A 1/0 query flag (also true/false); undefined when absent, 422 when anything else. */
 export function flagParam(query: RawQuery, name: string): boolean | undefined {
-  const value = query[name];
+  const value = own(query, name);
   if (value === undefined) return undefined;
-  const parsed = typeof value === 'string' ? BOOLEAN_VALUES[value] : undefined;
+  const parsed = typeof value === 'string' ? BOOLEAN_VALUES.get(value) : undefined;
   if (parsed === undefined) throw new ValidationError({ [name]: [`The ${name} must be 1 or 0.`] });
   return parsed;
 }
@@ -48,7 +66,7 @@ function fieldList(value: string | string[] | undefined): string[] {
  * `extraParams` are accepted and left to the route (such as `include_sub_projects`).
  */
 export function parseListQuery(raw: RawQuery, resource: ListResource, extraParams: string[] = []): ParsedListQuery {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrors();
   const result: ParsedListQuery = {
     perPage: resource.defaultPerPage,
     page: 1,
@@ -58,24 +76,14 @@ export function parseListQuery(raw: RawQuery, resource: ListResource, extraParam
     count: false,
     trashed: false,
   };
-  const accepts = (key: string) =>
-    [
-      'per_page',
-      'page',
-      'sort',
-      'count',
-      'trashed',
-      'included_fields',
-      'excluded_fields',
-      '_method',
-      ...extraParams,
-    ].includes(key);
+  const accepts = (key: string) => LIST_PARAMS.has(key) || extraParams.includes(key);
+  const param = (key: string) => own(raw, key);
 
   for (const [key, rawValue] of Object.entries(raw)) {
     const filterMatch = FILTER_KEY.exec(key);
     if (filterMatch) {
       const name = filterMatch[1] as string;
-      const filter = resource.filters[name];
+      const filter = own(resource.filters, name);
       const value = single(errors, key, rawValue);
       if (!filter) {
         errors[key] = [`Unknown filter "${name}". Filters: ${Object.keys(resource.filters).join(', ') || 'none'}.`];
@@ -89,41 +97,42 @@ export function parseListQuery(raw: RawQuery, resource: ListResource, extraParam
     if (!accepts(key)) errors[key] = ['Unknown parameter.'];
   }
 
-  const perPage = single(errors, 'per_page', raw.per_page);
+  const perPage = single(errors, 'per_page', param('per_page'));
   if (perPage !== undefined) {
     const n = Number(perPage);
     if (!/^\d+$/.test(perPage) || n < 1 || n > MAX_PER_PAGE) {
       errors.per_page = [`The per_page must be a whole number from 1 to ${MAX_PER_PAGE}.`];
     } else result.perPage = n;
   }
-  const page = single(errors, 'page', raw.page);
+  const page = single(errors, 'page', param('page'));
   if (page !== undefined) {
     const n = Number(page);
     if (!/^\d+$/.test(page) || n < 1 || n > 10_000_000) errors.page = ['The page must be a whole number of 1 or more.'];
     else result.page = n;
   }
   for (const key of ['count', 'trashed'] as const) {
-    const value = single(errors, key, raw[key]);
+    const value = single(errors, key, param(key));
     if (value === undefined) continue;
-    const parsed = BOOLEAN_VALUES[value];
+    const parsed = BOOLEAN_VALUES.get(value);
     if (parsed === undefined) errors[key] = [`The ${key} must be 1 or 0.`];
     else result[key] = parsed;
   }
   if (result.trashed && !resource.deletedAt) errors.trashed = ['This list has no recycle bin.'];
   // administration.md §9: the recycle bin has its own page size and order.
   if (result.trashed && perPage === undefined) result.perPage = RECYCLE_BIN_PER_PAGE;
-  const trashSort = result.trashed && resource.fields.deleted_at?.sortable ? RECYCLE_BIN_DEFAULT_SORT : undefined;
+  const trashSort =
+    result.trashed && own(resource.fields, 'deleted_at')?.sortable ? RECYCLE_BIN_DEFAULT_SORT : undefined;
 
   const known = knownField(resource);
 
-  const sortText = single(errors, 'sort', raw.sort) ?? trashSort ?? resource.defaultSort;
+  const sortText = single(errors, 'sort', param('sort')) ?? trashSort ?? resource.defaultSort;
   for (const part of sortText
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)) {
     const descending = part.startsWith('-');
     const field = known(descending ? part.slice(1) : part);
-    if (!field || !resource.fields[field]?.sortable) {
+    if (!field || !own(resource.fields, field)?.sortable) {
       const sortable = Object.entries(resource.fields)
         .filter(([, f]) => f.sortable)
         .map(([name]) => name);
@@ -141,7 +150,7 @@ export function parseListQuery(raw: RawQuery, resource: ListResource, extraParam
 function knownField(resource: ListResource) {
   return (name: string) => {
     const bare = name.startsWith(`${resource.name}.`) ? name.slice(resource.name.length + 1) : name;
-    return bare in resource.fields ? bare : undefined;
+    return own(resource.fields, bare) ? bare : undefined;
   };
 }
 
@@ -153,8 +162,8 @@ function selectFields(
   mode: 'list' | 'trash' | 'record',
 ): string[] {
   const known = knownField(resource);
-  const included = fieldList(raw.included_fields);
-  const excluded = fieldList(raw.excluded_fields);
+  const included = fieldList(own(raw, 'included_fields'));
+  const excluded = fieldList(own(raw, 'excluded_fields'));
   if (included.length && excluded.length) {
     errors.included_fields = ['Give included_fields or excluded_fields, not both.'];
   }
@@ -188,7 +197,7 @@ function selectFields(
  * `excluded_fields`, with the same field names as the resource's list.
  */
 export function parseRecordQuery(raw: RawQuery, resource: ListResource): string[] {
-  const errors: Record<string, string[]> = {};
+  const errors = fieldErrors();
   for (const key of Object.keys(raw)) {
     if (!['included_fields', 'excluded_fields', '_method'].includes(key)) errors[key] = ['Unknown parameter.'];
   }

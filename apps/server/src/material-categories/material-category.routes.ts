@@ -1,5 +1,5 @@
+import { idParamsSchema } from '@meshport/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
 import { defineRoute } from '../http/route.ts';
@@ -7,7 +7,6 @@ import { ListEngine } from '../list/list-engine.ts';
 import { materialCategoryList } from './material-category.list.ts';
 import { materialCategories } from './material-category.schema.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 const access = { permission: 'list-material-categories|list-materials', hatchOnly: true } as const;
 
 export function materialCategoryRoutes(services: Services) {
@@ -30,7 +29,7 @@ export function materialCategoryRoutes(services: Services) {
       access,
       summary: 'One material category, with breadcrumbs (meta_data) and sub-categories',
       tags: ['material categories'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) =>
@@ -45,7 +44,7 @@ export function materialCategoryRoutes(services: Services) {
       url: '/materials/categories/:id/preview-image',
       access,
       tag: 'material categories',
-      params: idParams,
+      params: idParamsSchema,
       lookup: ({ id }) => sql`select preview_image_path as path from material_categories where id = ${id}`,
     }),
   ];

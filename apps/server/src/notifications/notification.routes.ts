@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   markNotificationRequestSchema,
   messageSchema,
   notificationListSchema,
@@ -20,8 +21,6 @@ import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { notificationList } from './notification.list.ts';
 import { notifications } from './notification.schema.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 /** The member's own notifications: any signed-in member of the host's company. */
 const MEMBER = {} as const;
@@ -78,7 +77,7 @@ export function notificationRoutes(services: Services) {
       summary: 'Mark one of my notifications read (read=1) or unread (read=0); also POST with _method=PATCH',
       tags: ['notifications'],
       schema: {
-        params: idParams,
+        params: idParamsSchema,
         body: markNotificationRequestSchema,
         response: { 200: z.object({ data: notificationSchema }), 404: messageSchema },
       },

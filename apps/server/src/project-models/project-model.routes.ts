@@ -1,13 +1,11 @@
+import { idParamsSchema } from '@meshport/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { projectModelList } from './project-model.list.ts';
 import { projectModels } from './project-model.schema.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export function projectModelRoutes(services: Services) {
   const engine = new ListEngine(services.database, services.changes);
@@ -29,7 +27,7 @@ export function projectModelRoutes(services: Services) {
       access: { permission: 'list-project-models' },
       summary: 'One project model',
       tags: ['project models'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) =>
@@ -44,7 +42,7 @@ export function projectModelRoutes(services: Services) {
       url: '/projects/models/:id/preview-image',
       access: { permission: 'list-project-models' },
       tag: 'project models',
-      params: idParams,
+      params: idParamsSchema,
       lookup: ({ id }) => sql`select preview_image_path as path from project_models where id = ${id}`,
     }),
   ];

@@ -1,5 +1,5 @@
+import { idParamsSchema } from '@meshport/contract';
 import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { previewImageRoute } from '../content/preview-image.route.ts';
 import { defineRoute } from '../http/route.ts';
@@ -8,7 +8,6 @@ import { flagParam } from '../list/list-query.ts';
 import { projectList } from './project.list.ts';
 import { projects } from './project.schema.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive() });
 type RawQuery = Record<string, string | string[] | undefined>;
 
 /** Top level only, unless sub-projects are asked for, a parent is named, or the recycle bin is read. */
@@ -46,7 +45,7 @@ export function projectRoutes(services: Services) {
       access: { permission: 'view-projects' },
       summary: 'One project',
       tags: ['projects'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) =>
@@ -61,7 +60,7 @@ export function projectRoutes(services: Services) {
       url: '/projects/:id/preview-image',
       access: { permission: 'view-projects' },
       tag: 'projects',
-      params: idParams,
+      params: idParamsSchema,
       lookup: ({ id }) => sql`select preview_image_path as path from projects where id = ${id}`,
     }),
   ];

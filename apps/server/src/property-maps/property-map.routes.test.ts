@@ -38,7 +38,10 @@ describeEachDatabase('property maps', (kind) => {
   });
 
   it('is hatch only, needs a property-map ability, and hides other companies’ maps', async () => {
-    expect((await get('/v2/property-maps', 'editor', t.host('acme', 'customerportal'))).status).toBe(200);
+    // administration.md §2: property maps work on hatch only, whoever asks on customerportal.
+    expect((await get('/v2/property-maps', 'editor', t.host('acme', 'customerportal'))).status).toBe(403);
+    expect((await get('/v2/property-maps', 'admin', t.host('acme', 'customerportal'))).status).toBe(403);
+    expect((await get('/v2/property-maps', 'editor', t.host('acme', null))).status).toBe(200);
     expect((await get('/v2/property-maps', 'viewer', t.host('acme', 'customerportal'))).status).toBe(403);
     expect((await get('/v2/property-maps', 'viewer')).status).toBe(403);
     expect((await get('/v2/property-maps', 'nolicence')).status).toBe(403);

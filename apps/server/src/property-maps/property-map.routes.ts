@@ -1,12 +1,11 @@
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { propertyMapList } from './property-map.list.ts';
 import { propertyMaps } from './property-map.schema.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 /** The spec names no view ability for property maps: any of their three abilities opens them. */
 const PROPERTY_MAP_ACCESS = {
   permission: 'create-property-maps|update-property-maps|delete-property-maps',
@@ -33,7 +32,7 @@ export function propertyMapRoutes(services: Services) {
       access: PROPERTY_MAP_ACCESS,
       summary: 'One property map',
       tags: ['property-maps'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       cache: true,
       handler: ({ request, params }) => engine.record(request, propertyMapList, eq(propertyMaps.id, params.id)),

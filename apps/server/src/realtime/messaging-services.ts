@@ -28,6 +28,7 @@ export function createMessagingServices(
   const mailer = createMailer(config);
   const realtime = new RealtimeService(sessions, tenants, {
     baseDomain: config.baseDomain,
+    scheme: config.scheme,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
     websocketOnly: config.workers > 1,
     log: log.child({ module: 'realtime' }),

@@ -11,6 +11,7 @@ import {
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
+import { isOwnOrigin } from '../auth/own-origin.ts';
 import type { SessionService } from '../auth/session.service.ts';
 import type { TenantResolver } from '../tenancy/tenant.resolver.ts';
 import {
@@ -34,6 +35,8 @@ type Logger = { info(details: object, message: string): void; warn(details: obje
 
 export interface RealtimeOptions {
   baseDomain: string;
+  /** The scheme pages are served on (`PUBLIC_URL_SCHEME`); `http` when not given. */
+  scheme?: 'http' | 'https';
   /** With a PostgreSQL server, events fan out to every server process through it. */
   databaseUrl?: string;
   /**
@@ -171,11 +174,8 @@ export class RealtimeService {
     const cookie = cookieValue(headers.cookie, SESSION_COOKIE);
     if (!bearer && cookie && headers.origin) {
       // A browser always sends Origin cross-site: a page elsewhere cannot ride the cookie.
-      let originHost = '';
-      try {
-        originHost = new URL(headers.origin).hostname;
-      } catch {}
-      if (parseHost(originHost, this.options.baseDomain).tenant !== tenant) {
+      const place = { scheme: this.options.scheme ?? 'http', host: headers.host ?? '', tenant };
+      if (!isOwnOrigin(headers.origin, place, this.options.baseDomain)) {
         throw handshakeError('Cross-origin connection refused.', 403);
       }
     }

@@ -127,6 +127,10 @@ describeEachDatabase('realtime', (kind) => {
     expect(crossSite.message).toMatch(/Cross-origin/);
     const otherTenantPage = await refused(connect({ cookie: editorCookie, origin: `http://${t.host('globex')}` }));
     expect(otherTenantPage.message).toMatch(/Cross-origin/);
+    const otherPort = await refused(connect({ cookie: editorCookie, origin: `http://${t.host('acme')}:8081` }));
+    expect(otherPort.message).toMatch(/Cross-origin/);
+    const otherScheme = await refused(connect({ cookie: editorCookie, origin: `https://${t.host('acme')}` }));
+    expect(otherScheme.message).toMatch(/Cross-origin/);
     expect((await refused(connect({ token: editorToken, host: '127.0.0.1' }))).message).toMatch(/company host/);
   });
 

@@ -9,6 +9,7 @@ export function systemRoutes(services: Services) {
       method: 'GET',
       url: '/config',
       access: 'public',
+      duringMaintenance: true,
       summary: 'Public settings of this deployment',
       tags: ['system'],
       schema: {

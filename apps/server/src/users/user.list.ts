@@ -1,4 +1,4 @@
-import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, LICENCES } from '@meshport/contract';
+import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, idSchema, LICENCES } from '@meshport/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { accounts, groupMembers, membershipLicences, memberships, roles } from '../accounts/account.schema.ts';
@@ -40,7 +40,7 @@ export const securityUserList: ListResource = {
     search: accountSearch,
     role_id: idFilter(memberships.roleId),
     group_id: defineFilter({
-      schema: z.coerce.number({ error: 'Must be a whole number.' }).int().positive(),
+      schema: idSchema,
       where: (id: number) =>
         sql`exists (select 1 from ${groupMembers} where ${groupMembers.companyId} = ${memberships.companyId} and ${groupMembers.accountId} = ${memberships.accountId} and ${groupMembers.groupId} = ${id})`,
     }),
@@ -88,7 +88,7 @@ export const adminUserList: ListResource = {
   filters: {
     search: accountSearch,
     company_id: defineFilter({
-      schema: z.coerce.number({ error: 'Must be a whole number.' }).int().positive(),
+      schema: idSchema,
       where: (id: number) =>
         sql`exists (select 1 from ${memberships} where ${memberships.accountId} = ${accounts.id} and ${memberships.companyId} = ${id})`,
     }),

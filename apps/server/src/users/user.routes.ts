@@ -1,12 +1,10 @@
+import { idParamsSchema } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { accounts } from '../accounts/account.schema.ts';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/route.ts';
 import { ListEngine } from '../list/list-engine.ts';
 import { adminUserList, myAccountResource, securityUserList, userActivityList } from './user.list.ts';
-
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
 export function userRoutes(services: Services) {
   const engine = new ListEngine(services.database, services.changes);
@@ -27,7 +25,7 @@ export function userRoutes(services: Services) {
       access: { permission: 'view-system-users|update-users' },
       summary: 'One member of this company',
       tags: ['users'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       handler: ({ request, params }) => engine.record(request, securityUserList, eq(accounts.id, params.id)),
     }),
@@ -47,7 +45,7 @@ export function userRoutes(services: Services) {
       access: { admin: true },
       summary: 'One account with its companies (platform admins)',
       tags: ['admin'],
-      schema: { params: idParams },
+      schema: { params: idParamsSchema },
       rawQuery: true,
       handler: ({ request, params }) => engine.record(request, adminUserList, eq(accounts.id, params.id)),
     }),
