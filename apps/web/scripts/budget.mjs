@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 const LIMIT_KB = 150;
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
-const LOGIN_SCREEN = 'src/features/auth/login.page.tsx';
+const LOGIN_SCREEN = 'src/app/session/pages/login.page.tsx';
 
 let manifest;
 try {

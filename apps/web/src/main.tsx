@@ -3,9 +3,9 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { initI18n, syncHtmlLang } from './features/i18n/i18n.ts';
-import { guessBaseDomain } from './features/tenant/host.ts';
+import { guessBaseDomain } from './app/session/host.logic.ts';
 import { reportError, startErrorReporting } from './lib/error-reporting.ts';
+import { initI18n, syncHtmlLang } from './lib/i18n/i18n.ts';
 
 startErrorReporting();
 const hostname = window.location.hostname;

@@ -34,6 +34,22 @@ export const companySummarySchema = z.object({
   sub_domain: z.string(),
 });
 
+/** `/companies/:subdomain…`: a company named by its sub-domain. */
+export const subDomainParamsSchema = z.object({ subdomain: z.string().min(1).max(63) });
+
+/** Admin → Companies rows (administration.md): every company, with its host name. */
+export const adminCompanySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  domain: z.string().nullable(),
+  sub_domain: z.string(),
+  fqdn: z.string(),
+  database: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+
 export type PublicCompany = z.infer<typeof publicCompanySchema>;
 export type MyCompany = z.infer<typeof myCompanySchema>;
 export type CompanySummary = z.infer<typeof companySummarySchema>;
+export type AdminCompany = z.infer<typeof adminCompanySchema>;

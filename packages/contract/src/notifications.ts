@@ -124,5 +124,12 @@ export const companyChannel = (companyId: number, kind: string) => `private-comp
 export const recordChannel = (companyId: number, kind: string, id: number | string) =>
   `private-company.${companyId}.${kind}.${id}`;
 
+/** POST /broadcasting/auth: authorise a private channel (Pusher-style), joining the socket when named. */
+export const broadcastingAuthRequestSchema = z.object({
+  channel_name: z.string({ error: 'The channel_name field is required.' }).min(1).max(200),
+  socket_id: z.string().max(100).optional(),
+});
+export const broadcastingAuthSchema = z.object({ auth: z.string(), channel: z.string() });
+
 /** The answer to a `subscribe` emit (its acknowledgement). */
 export type SubscribeAck = { ok: true; channel: string } | { ok: false; status: 403 | 422; message: string };

@@ -27,5 +27,15 @@ export const resetPasswordRequestSchema = z
     message: 'The password confirmation does not match.',
   });
 
+/**
+ * POST /password/reset as the route takes it: every field optional, so that a missing one is
+ * answered with the same per-field messages as a wrong one (`resetPasswordRequestSchema`).
+ */
+export const resetPasswordBodySchema = z.object({
+  token: z.string().max(200).optional(),
+  password: z.string().max(1024).optional(),
+  password_confirmation: z.string().max(1024).optional(),
+});
+
 export type ForgotPasswordRequest = z.infer<typeof forgotPasswordRequestSchema>;
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
-import { AuthProvider } from '../features/auth/auth.context.tsx';
-import { BootSpinner } from '../features/system/loading.page.tsx';
-import { TenantProvider } from '../features/tenant/tenant.context.tsx';
-import { AppRoutes } from './router.tsx';
+import { AppRoutes } from './router/app-routes.component.tsx';
+import { AuthProvider } from './session/auth.provider.tsx';
+import { TenantProvider } from './session/tenant.provider.tsx';
+import { BootSpinner } from './system/loading.page.tsx';
 
 export function App() {
   return (

@@ -1,0 +1,49 @@
+import { lazy, Suspense } from 'react';
+import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { LoadingPage } from '../system/loading.page.tsx';
+import { NotFoundPage } from '../system/not-found.page.tsx';
+import { RouteErrorBoundary } from '../system/route-error-boundary.component.tsx';
+import { Guard, GuardedScreen } from './guarded-route.component.tsx';
+import { RootRoute } from './root.route.tsx';
+import { type AppRouteDefinition, ROUTES } from './route-table.config.ts';
+
+const AppLayout = lazy(() => import('../shell/app-layout.component.tsx'));
+
+function toRouteObject(route: AppRouteDefinition): RouteObject {
+  return {
+    id: route.id,
+    path: route.path,
+    element: <GuardedScreen id={route.id} guard={route.guard} load={route.load} />,
+  };
+}
+
+/**
+ * The route tree, generated from the route table. React Router's declarative mode keeps the
+ * login route inside its JS budget (the data router alone costs ~17 KB gzip); errors are
+ * caught by the root's error boundary and titles come from the table.
+ */
+export const APP_ROUTE_OBJECTS: RouteObject[] = [
+  {
+    element: <RootRoute />,
+    children: [
+      ...ROUTES.filter((route) => route.layout === 'bare').map(toRouteObject),
+      {
+        element: (
+          <Guard guard={{ auth: true }}>
+            <Suspense fallback={<LoadingPage />}>
+              <AppLayout />
+            </Suspense>
+          </Guard>
+        ),
+        children: ROUTES.filter((route) => route.layout === 'app').map(toRouteObject),
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+export function AppRoutes() {
+  const { key } = useLocation();
+  const element = useRoutes(APP_ROUTE_OBJECTS);
+  return <RouteErrorBoundary resetKey={key}>{element}</RouteErrorBoundary>;
+}

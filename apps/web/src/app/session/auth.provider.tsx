@@ -1,0 +1,119 @@
+import { type AuthPayload, IDLE_TIMEOUT_MINUTES, type LoginRequest, REMEMBER_COOKIE } from '@meshport/contract';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { onApiEvent } from '../../lib/api/api-events.ts';
+import { ApiError } from '../../lib/api/http-client.ts';
+import { deleteCookie, readCookie } from '../../lib/cookies.ts';
+import { setErrorReportingUser } from '../../lib/error-reporting.ts';
+import {
+  AuthContext,
+  type AuthContextValue,
+  type AuthStatus,
+  type SignOutReason,
+} from '../../lib/session/auth.context.ts';
+import { useTenant } from '../../lib/session/tenant.context.ts';
+import * as authApi from './api/auth.api.ts';
+import { useIdleLogout } from './use-idle-logout.hook.ts';
+
+interface AuthState {
+  status: AuthStatus;
+  payload: AuthPayload | null;
+  reason: SignOutReason;
+}
+
+/** Minutes of inactivity before the client signs out, or null when remember-me is in force. */
+export function idleMinutes(payload: AuthPayload | null, rememberCookie: boolean): number | null {
+  if (!payload || payload.remember || rememberCookie) return null;
+  return payload.idle_timeout_minutes ?? IDLE_TIMEOUT_MINUTES;
+}
+
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const { baseDomain } = useTenant();
+  const [state, setState] = useState<AuthState>({
+    status: 'pending',
+    payload: null,
+    reason: null,
+  });
+
+  const signedOut = useCallback(
+    (reason: SignOutReason) => {
+      deleteCookie(REMEMBER_COOKIE, baseDomain);
+      setErrorReportingUser(null);
+      setState({ status: 'signed-out', payload: null, reason });
+    },
+    [baseDomain],
+  );
+
+  const signedIn = useCallback((payload: AuthPayload) => {
+    setErrorReportingUser(payload.user.id);
+    setState({ status: 'signed-in', payload, reason: null });
+  }, []);
+
+  // Startup: the session cookie is HttpOnly, so only the server can say whether it is valid.
+  useEffect(() => {
+    const controller = new AbortController();
+    authApi.validateSession(controller.signal).then(signedIn, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      // A 503 shows the maintenance page; anything else means no usable session.
+      if (error instanceof ApiError && error.status === 503) return;
+      setState({ status: 'signed-out', payload: null, reason: null });
+    });
+    return () => controller.abort();
+  }, [signedIn]);
+
+  // Any other call answering 401: the session is gone.
+  const statusRef = useRef(state.status);
+  statusRef.current = state.status;
+  useEffect(
+    () =>
+      onApiEvent((event) => {
+        if (event.type === 'unauthorized' && statusRef.current === 'signed-in') {
+          signedOut('expired');
+        }
+      }),
+    [signedOut],
+  );
+
+  const login = useCallback(
+    async (request: LoginRequest) => {
+      const payload = await authApi.login(request);
+      signedIn(payload);
+    },
+    [signedIn],
+  );
+
+  const logout = useCallback(
+    async (options?: { all?: boolean }) => {
+      try {
+        await authApi.logout(options?.all ?? false);
+      } catch (error) {
+        // Already signed out on the server: the outcome the user asked for.
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
+      signedOut('logout');
+    },
+    [signedOut],
+  );
+
+  const onIdle = useCallback(() => {
+    authApi.logout(false).then(
+      () => signedOut('expired'),
+      () => signedOut('expired'),
+    );
+  }, [signedOut]);
+  useIdleLogout(idleMinutes(state.payload, readCookie(REMEMBER_COOKIE) !== null), onIdle);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      status: state.status,
+      ready: state.status !== 'pending',
+      payload: state.payload,
+      user: state.payload?.user ?? null,
+      reason: state.reason,
+      login,
+      logout,
+    }),
+    [state, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

@@ -1,0 +1,95 @@
+import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
+import { CURRENT_ENVIRONMENT } from '@meshport/contract';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api/http-client.ts';
+import { TenantContext, type TenantState, type TenantStatus } from '../../lib/session/tenant.context.ts';
+import { fetchPublicCompany, fetchServerConfig } from './api/tenant.api.ts';
+import { guessBaseDomain, readHost } from './host.logic.ts';
+import { brandCssVariables, buildTheme, effectiveColors } from './tenant-theme.logic.ts';
+
+type Load<T> = { state: 'pending' } | { state: 'done'; data: T } | { state: 'failed'; error: unknown };
+
+/**
+ * One boot-time call, without a query library (the login route's budget): the host's data is
+ * read once per page load; switching tenant or platform is a full navigation anyway.
+ */
+function useBootCall<T>(key: string | null, call: (signal: AbortSignal) => Promise<T>): Load<T> {
+  const [load, setLoad] = useState<Load<T>>({ state: 'pending' });
+  const callRef = useRef(call);
+  callRef.current = call;
+  useEffect(() => {
+    if (key === null) return;
+    const controller = new AbortController();
+    setLoad({ state: 'pending' });
+    callRef.current(controller.signal).then(
+      (data) => setLoad({ state: 'done', data }),
+      (error: unknown) => {
+        if (!controller.signal.aborted) setLoad({ state: 'failed', error });
+      },
+    );
+    return () => controller.abort();
+  }, [key]);
+  return load;
+}
+
+/**
+ * Reads tenant and platform from the host, loads the tenant's public company record and drives
+ * the Mantine theme and the colour variables from its colours (shell.md §1, §4).
+ */
+export function TenantProvider({ children }: { children: ReactNode }) {
+  const config = useBootCall('config', fetchServerConfig);
+  const hostname = window.location.hostname;
+  const baseDomain = config.state === 'done' ? config.data.base_domain : guessBaseDomain(hostname);
+  const environment = config.state === 'done' ? config.data.environment : CURRENT_ENVIRONMENT;
+  const host = readHost(hostname, baseDomain);
+  const companyKey = config.state === 'pending' || host.tenant === null ? null : host.tenant;
+  const company = useBootCall(companyKey, (signal) => fetchPublicCompany(companyKey ?? '', signal));
+
+  let status: TenantStatus;
+  if (config.state === 'pending') status = 'loading';
+  else if (host.tenant === null) status = 'none';
+  else if (company.state === 'pending') status = 'loading';
+  else if (company.state === 'done') status = 'ready';
+  else status = company.error instanceof ApiError && company.error.status === 404 ? 'not-found' : 'none';
+
+  const companyData = company.state === 'done' && status === 'ready' ? company.data : null;
+  const colors = effectiveColors(companyData?.colors ?? null, host.platform);
+  const { tenant, hostPlatform, platform } = host;
+  const primary = colors.primary_color;
+  const accent = colors.primary_accent;
+
+  const value = useMemo<TenantState>(
+    () => ({
+      baseDomain,
+      tenant,
+      hostPlatform,
+      platform,
+      status,
+      company: companyData,
+      colors: { primary_color: primary, primary_accent: accent },
+      environment,
+    }),
+    [baseDomain, tenant, hostPlatform, platform, status, companyData, primary, accent, environment],
+  );
+  const theme = useMemo(() => buildTheme({ primary_color: primary, primary_accent: accent }), [primary, accent]);
+  const resolver = useMemo<CSSVariablesResolver>(() => {
+    const variables = brandCssVariables({ primary_color: primary, primary_accent: accent });
+    // Mantine's default 'dimmed' grey and error red are below 4.5:1 on white; use darker ones.
+    return () => ({
+      variables,
+      light: {
+        '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+        '--mantine-color-error': 'var(--mantine-color-red-9)',
+      },
+      dark: {},
+    });
+  }, [primary, accent]);
+
+  return (
+    <TenantContext.Provider value={value}>
+      <MantineProvider theme={theme} cssVariablesResolver={resolver} defaultColorScheme="light">
+        {children}
+      </MantineProvider>
+    </TenantContext.Provider>
+  );
+}

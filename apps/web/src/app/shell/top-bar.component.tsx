@@ -1,0 +1,48 @@
+import { Burger, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.component.tsx';
+import { SearchField } from '../../features/search/components/search-field.component.tsx';
+import { paths } from '../../lib/paths/paths.ts';
+import { useTenant } from '../../lib/session/tenant.context.ts';
+import { BrandLogo } from '../../shared/ui/brand-logo.component.tsx';
+import { AvatarMenu } from './avatar-menu.component.tsx';
+import classes from './layout.module.css';
+import { PlatformSwitcher } from './platform-switcher.component.tsx';
+
+interface TopBarProps {
+  navOpened: boolean;
+  onToggleNav: () => void;
+  onLogoutError: (message: string) => void;
+}
+
+export function TopBar({ navOpened, onToggleNav, onLogoutError }: TopBarProps) {
+  const { t } = useTranslation('layout');
+  const { company } = useTenant();
+  return (
+    <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
+      <Group gap="sm" wrap="nowrap">
+        <Burger
+          opened={navOpened}
+          onClick={onToggleNav}
+          size="sm"
+          aria-label={t('toggleMenu')}
+          aria-controls="app-navbar"
+          aria-expanded={navOpened}
+        />
+        <Link to={paths.dashboard()} className={classes.homeLink}>
+          <BrandLogo height={32} />
+          <Text fw={700} visibleFrom="md" component="span">
+            {company?.name ?? t('common:app.name')}
+          </Text>
+        </Link>
+        <PlatformSwitcher />
+      </Group>
+      <Group gap="sm" wrap="nowrap">
+        <SearchField />
+        <NotificationBell />
+        <AvatarMenu onLogoutError={onLogoutError} />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,23 @@
+import type { MyCompany } from '@meshport/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/http-client.ts';
+import { queryKey } from '../../../lib/api/query-keys.ts';
+
+/** GET /companies/my-company: the signed-in user's company (its Autodesk integration setting). */
+export async function fetchMyCompany(signal?: AbortSignal): Promise<MyCompany> {
+  const body = await api.get<{ data: MyCompany }>('/companies/my-company', { signal });
+  return body.data;
+}
+
+export const myCompanyQueryKey = () => queryKey('tenant', 'my-company');
+
+export function myCompanyQueryOptions() {
+  return queryOptions({
+    queryKey: myCompanyQueryKey(),
+    queryFn: ({ signal }) => fetchMyCompany(signal),
+  });
+}
+
+export function useMyCompany() {
+  return useQuery(myCompanyQueryOptions());
+}

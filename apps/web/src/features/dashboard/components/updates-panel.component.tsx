@@ -1,0 +1,101 @@
+import { Badge, Card, Image, Modal, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { ChangelogItem } from '@meshport/contract';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useTenant } from '../../../lib/session/tenant.context.ts';
+import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { useReleasedChangelog } from '../api/get-released-changelog.api.ts';
+import { asEnvironment, CHANGELOG_TYPE_COLORS, formatDay } from '../logic/changelog.logic.ts';
+import classes from './dashboard.module.css';
+
+/** administration.md §3 max height of the Updates panel's scroll area. */
+const UPDATES_MAX_HEIGHT = 320;
+
+function TypeBadge({ type }: { type: ChangelogItem['type'] }) {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Badge color={CHANGELOG_TYPE_COLORS[type]} variant="filled" autoContrast miw={84} style={{ flex: 'none' }}>
+      {t(`updates.types.${type}`)}
+    </Badge>
+  );
+}
+
+/** Changelog entries released in this environment, grouped by date (administration.md Updates panel). */
+export function UpdatesPanel() {
+  const { t, i18n } = useTranslation('dashboard');
+  const environment = asEnvironment(useTenant().environment);
+  const headingId = useId();
+  const [selected, setSelected] = useState<{ item: ChangelogItem; date: string } | null>(null);
+  const query = useReleasedChangelog(environment);
+
+  return (
+    <Card withBorder radius="lg" padding="lg" h="100%" component="section" aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="md">
+        {t('updates.title')}
+      </Title>
+      <QueryState
+        query={query}
+        loading={<SkeletonRows rows={5} label={t('updates.loading')} />}
+        isEmpty={(days) => days.length === 0}
+        empty={<PanelEmpty>{t('updates.empty')}</PanelEmpty>}
+      >
+        {(days) => (
+          <ScrollArea.Autosize mah={UPDATES_MAX_HEIGHT} type="auto" offsetScrollbars>
+            <Stack gap="md">
+              {days.map((day) => {
+                const dayLabel = formatDay(day.date, i18n.resolvedLanguage);
+                return (
+                  <div key={day.date}>
+                    <Title order={3} size="h6" c="dimmed" mb={4}>
+                      <time dateTime={day.date}>{dayLabel}</time>
+                    </Title>
+                    <ul className={classes.updateList}>
+                      {day.items.map((item) => (
+                        <li key={item.id}>
+                          <UnstyledButton
+                            className={classes.updateEntry}
+                            onClick={() => setSelected({ item, date: dayLabel })}
+                            aria-haspopup="dialog"
+                          >
+                            <TypeBadge type={item.type} />
+                            <Text size="sm" lineClamp={1}>
+                              {item.description}
+                            </Text>
+                          </UnstyledButton>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </QueryState>
+      <Modal
+        opened={selected !== null}
+        onClose={() => setSelected(null)}
+        title={selected ? t('updates.modalTitle', { date: selected.date }) : ''}
+        size="lg"
+        centered
+        closeButtonProps={{ 'aria-label': t('updates.close') }}
+      >
+        {selected && (
+          <Stack gap="md">
+            <TypeBadge type={selected.item.type} />
+            <Text style={{ whiteSpace: 'pre-wrap' }}>{selected.item.description}</Text>
+            {selected.item.screenshot_url && (
+              <Image
+                src={selected.item.screenshot_url}
+                alt={t('updates.screenshot', { description: selected.item.description })}
+                radius="md"
+                fit="contain"
+                mah={480}
+              />
+            )}
+          </Stack>
+        )}
+      </Modal>
+    </Card>
+  );
+}

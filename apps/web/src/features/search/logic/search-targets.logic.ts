@@ -1,0 +1,78 @@
+import {
+  type AuthUser,
+  hasPermission,
+  type PlatformKey,
+  type SearchCategory,
+  type SearchResult,
+} from '@meshport/contract';
+import { plannedPaths, routeExists } from '../../../lib/paths/paths.ts';
+
+export interface SearchTarget {
+  to: string;
+  state?: unknown;
+}
+
+interface RowRule {
+  path: (row: SearchResult) => string;
+  /** shell.md §2 'Needs' column. */
+  needs?: string;
+  state?: (row: SearchResult) => unknown;
+}
+
+/** shell.md §2 row click targets. */
+const ROW_TARGETS: Record<SearchCategory, RowRule> = {
+  projects: { path: (row) => plannedPaths.projects.overview(row.id) },
+  models: { path: (row) => plannedPaths.projects.models.overview(row.id) },
+  libraries: { path: (row) => plannedPaths.libraries.detail(row.id), state: (row) => ({ name: row.name }) },
+  library_items: { path: (row) => plannedPaths.libraries.items.overview(row.id) },
+  materials: { path: (row) => plannedPaths.materials.overview(row.name) },
+  material_categories: { path: (row) => plannedPaths.materials.categories.detail(row.id) },
+  users: { path: (row) => plannedPaths.security.users.edit(row.id), needs: 'update-users' },
+  roles: { path: (row) => plannedPaths.security.roles.edit(row.id), needs: 'update-roles' },
+  groups: { path: (row) => plannedPaths.security.groups.edit(row.id), needs: 'update-groups' },
+  labels: { path: (row) => plannedPaths.tools.labels.edit(row.id), needs: 'update-labels' },
+  downloads: { path: (row) => plannedPaths.tools.downloads.edit(row.id) },
+  property_maps: { path: (row) => plannedPaths.tools.propertyMaps.edit(row.id), needs: 'update-property-maps' },
+};
+
+/** shell.md §2 'View All' targets; models go to the processor, which exists only on hatch. */
+const VIEW_ALL: Partial<Record<SearchCategory, { path: string; platform?: PlatformKey }>> = {
+  projects: { path: plannedPaths.projects.list() },
+  models: { path: plannedPaths.processor(), platform: 'hatch' },
+  libraries: { path: plannedPaths.libraries.list() },
+  materials: { path: plannedPaths.materials.list() },
+  users: { path: plannedPaths.security.users.list() },
+  roles: { path: plannedPaths.security.roles.list() },
+  groups: { path: plannedPaths.security.groups.list() },
+  labels: { path: plannedPaths.tools.labels.list() },
+  downloads: { path: plannedPaths.tools.downloads.list() },
+  property_maps: { path: plannedPaths.tools.propertyMaps.list() },
+};
+
+/**
+ * Where a result row leads, or null: only when the screen exists in the route table and the
+ * user holds what the 'Needs' column asks (the route's own guard still decides on arrival).
+ */
+export function rowTarget(
+  category: SearchCategory,
+  row: SearchResult,
+  user: Pick<AuthUser, 'admin' | 'abilities'>,
+  exists: (path: string) => boolean = routeExists,
+): SearchTarget | null {
+  const rule = ROW_TARGETS[category];
+  if (rule.needs && !hasPermission(user, rule.needs)) return null;
+  const to = rule.path(row);
+  if (!exists(to)) return null;
+  return rule.state ? { to, state: rule.state(row) } : { to };
+}
+
+/** The 'View All' link of a category, or null (plain text) when its screen does not exist here. */
+export function viewAllTarget(
+  category: SearchCategory,
+  platform: PlatformKey,
+  exists: (path: string) => boolean = routeExists,
+): string | null {
+  const target = VIEW_ALL[category];
+  if (!target || (target.platform && target.platform !== platform)) return null;
+  return exists(target.path) ? target.path : null;
+}

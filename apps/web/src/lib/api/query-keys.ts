@@ -1,0 +1,22 @@
+/**
+ * The one query-key scheme: every key starts with the resource the answer is about, so that
+ * `invalidateQueries({ queryKey: [resource] })` after a write refreshes everything cached about
+ * that resource, on every screen. Keys are built next to their calls (features/<area>/api/).
+ */
+export type QueryResource =
+  | 'projects'
+  | 'libraries'
+  | 'models'
+  | 'changelog'
+  | 'notifications'
+  | 'search'
+  | 'tenant'
+  | 'session';
+
+/** `[resource, ...parts]`, typed as a readonly tuple. */
+export function queryKey<const R extends QueryResource, const P extends readonly unknown[]>(
+  resource: R,
+  ...parts: P
+): readonly [R, ...P] {
+  return [resource, ...parts] as const;
+}

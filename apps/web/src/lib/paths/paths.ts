@@ -1,0 +1,100 @@
+/**
+ * Every link target of the app, in one place. `ROUTE_PATTERNS` is what the route table
+ * (app/router/route-table.config.ts) routes: the table is typed by these ids, so a path cannot be
+ * routed without being listed here, nor listed without being routed. Screens and the shell
+ * build their links with `paths`, never by writing a path by hand.
+ */
+export const ROUTE_PATTERNS = {
+  login: '/login',
+  'forgot-password': '/forgot-password',
+  'reset-password': '/reset-password',
+  portal: '/portal',
+  dashboard: '/',
+  'global-search': '/global-search',
+  unauthorized: '/unauthorized',
+} as const;
+
+export type RouteId = keyof typeof ROUTE_PATTERNS;
+
+/** Typed builders for the routes of the route table. */
+export const paths = {
+  login: () => ROUTE_PATTERNS.login,
+  forgotPassword: () => ROUTE_PATTERNS['forgot-password'],
+  resetPassword: () => ROUTE_PATTERNS['reset-password'],
+  portal: () => ROUTE_PATTERNS.portal,
+  dashboard: () => ROUTE_PATTERNS.dashboard,
+  /** /global-search?search={term} */
+  search: ({ term }: { term: string }) =>
+    `${ROUTE_PATTERNS['global-search']}?${new URLSearchParams({ search: term }).toString()}`,
+  unauthorized: () => ROUTE_PATTERNS.unauthorized,
+} as const;
+
+/**
+ * Targets named by the specification whose screens are not in the route table yet. Links to
+ * them are hidden (`routeExists` is false) until a route claims the path; then the entry moves
+ * to `ROUTE_PATTERNS` and `paths` (paths.test.ts fails while a planned path is routed).
+ */
+export const plannedPaths = {
+  projects: {
+    list: () => '/projects',
+    overview: (id: number) => `/projects/overview/${id}`,
+    models: { overview: (id: number) => `/projects/models/overview/${id}` },
+  },
+  libraries: {
+    list: () => '/libraries',
+    detail: (id: number) => `/libraries/${id}`,
+    items: { overview: (id: number) => `/libraries/items/overview/${id}` },
+  },
+  materials: {
+    list: () => '/materials',
+    overview: (name: string) => `/materials/overview/${encodeURIComponent(name)}`,
+    categories: { detail: (id: number) => `/materials/categories/${id}` },
+  },
+  processor: () => '/processor',
+  security: {
+    users: { list: () => '/security/users', edit: (id: number) => `/security/users/edit/${id}` },
+    roles: { list: () => '/security/roles', edit: (id: number) => `/security/roles/edit/${id}` },
+    groups: { list: () => '/security/groups', edit: (id: number) => `/security/groups/edit/${id}` },
+  },
+  tools: {
+    downloads: { list: () => '/tools/downloads', edit: (id: number) => `/tools/downloads/edit/${id}` },
+    labels: { list: () => '/tools/labels', edit: (id: number) => `/tools/labels/edit/${id}` },
+    propertyMaps: { list: () => '/tools/property-maps', edit: (id: number) => `/tools/property-maps/edit/${id}` },
+    trash: () => '/tools/trash',
+  },
+  admin: {
+    users: () => '/admin/users',
+    companies: () => '/admin/companies',
+    maintenance: () => '/admin/maintenance',
+    changelog: () => '/admin/changelog_items',
+    issueReports: () => '/admin/issue_report',
+    feedbackReports: () => '/admin/feedback_report',
+  },
+  account: {
+    profile: () => '/user/profile',
+    company: () => '/user/company',
+    faq: () => '/faq',
+    issueReport: () => '/issue_report',
+    feedbackReport: () => '/feedback_report',
+  },
+} as const;
+
+const routePatterns: readonly string[] = Object.values(ROUTE_PATTERNS);
+
+/** Whether a path (query and hash ignored) matches a route pattern of the route table. */
+export function routeExists(path: string): boolean {
+  const pathname = path.split(/[?#]/)[0] ?? path;
+  return routePatterns.some((pattern) => {
+    const expected = pattern.split('/');
+    const actual = pathname.split('/');
+    return (
+      expected.length === actual.length &&
+      expected.every((part, index) => part.startsWith(':') || part === actual[index])
+    );
+  });
+}
+
+/** Whether `pathname` is exactly the page of route `id` (e.g. the search field on its results page). */
+export function isRoute(pathname: string, id: RouteId): boolean {
+  return pathname === ROUTE_PATTERNS[id];
+}

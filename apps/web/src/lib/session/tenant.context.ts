@@ -1,0 +1,31 @@
+import type { PlatformKey, PublicCompany, TenantColors } from '@meshport/contract';
+import { createContext, useContext } from 'react';
+
+export interface HostContext {
+  /** Parent domain of every tenant host, e.g. `meshport.localhost`. */
+  baseDomain: string;
+  tenant: string | null;
+  /** The platform prefix written in the host, if any. */
+  hostPlatform: PlatformKey | null;
+  /** The platform in effect: the prefix, or the first platform when there is none. */
+  platform: PlatformKey;
+}
+
+export type TenantStatus = 'loading' | 'ready' | 'none' | 'not-found';
+
+export interface TenantState extends HostContext {
+  status: TenantStatus;
+  company: PublicCompany | null;
+  colors: TenantColors;
+  /** The deployment's environment (GET /config), e.g. 'acceptance': which changelog dates apply. */
+  environment: string;
+}
+
+/** Provided by the app's TenantProvider (app/session/tenant.provider.tsx); read here by every layer. */
+export const TenantContext = createContext<TenantState | null>(null);
+
+export function useTenant(): TenantState {
+  const value = useContext(TenantContext);
+  if (!value) throw new Error('useTenant outside TenantProvider');
+  return value;
+}

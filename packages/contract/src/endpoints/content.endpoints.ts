@@ -1,0 +1,8 @@
+// The content area's endpoints (one export per resource).
+export * from './content.global-search.endpoints.ts';
+export * from './content.libraries.endpoints.ts';
+export * from './content.library-items.endpoints.ts';
+export * from './content.material-categories.endpoints.ts';
+export * from './content.materials.endpoints.ts';
+export * from './content.project-models.endpoints.ts';
+export * from './content.projects.endpoints.ts';

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MODEL_STATUSES, projectModelSchema, trashedFieldsSchema } from '../content.ts';
+import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
+import { idParamsSchema, idSchema } from '../ids.ts';
+import { previewImageEndpoint } from './shared.endpoints.ts';
+
+/**
+ * A project model row: `status` is the status text, or `{finished}` when the opt-in
+ * `status.finished` is asked for instead (the demo-model picker); recycle-bin fields with `trashed=1`.
+ */
+export const projectModelRowSchema = projectModelSchema.extend({
+  status: z.union([z.enum(MODEL_STATUSES), z.object({ finished: z.boolean() })]),
+  ...trashedFieldsSchema.shape,
+});
+
+export const projectModelEndpoints = {
+  list: defineListEndpoint({
+    path: '/projects/models',
+    summary: 'Project models (the processor Models tab, the demo-model picker, the recycle bin)',
+    tags: ['project models'],
+    row: projectModelRowSchema,
+    sorts: [
+      'id',
+      'project_id',
+      'name',
+      'description',
+      'status',
+      'started_at',
+      'finished_at',
+      'created_at',
+      'updated_at',
+      'deleted_at',
+    ],
+    filters: {
+      search: z.string(),
+      status: z.string().describe(`One or more of ${MODEL_STATUSES.join(', ')}, comma-separated`),
+      project: idSchema,
+    },
+    trashed: true,
+  }),
+  get: defineEndpoint({
+    method: 'GET',
+    path: '/projects/models/:id',
+    summary: 'One project model',
+    tags: ['project models'],
+    params: idParamsSchema,
+    query: recordQuerySchema,
+    answer: recordAnswerSchema(projectModelRowSchema, {}),
+  }),
+  previewImage: previewImageEndpoint('/projects/models/:id/preview-image', 'project models'),
+};
