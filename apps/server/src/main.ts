@@ -1,21 +1,42 @@
 import cluster from 'node:cluster';
-import { buildApp } from './app/build-app.ts';
-import { gracefulClose } from './app/graceful-close.ts';
-import { createServices } from './app/services.ts';
-import { superviseWorkers, WORKER_LISTENING } from './app/workers.ts';
-import { type Config, ConfigError, loadConfig } from './config/config.ts';
-import { DataDirLockedError } from './db/data-dir-lock.ts';
-import type { Database } from './db/database.ts';
-import { openConfiguredDatabase } from './db/open-from-config.ts';
-import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from './generate/generate.command.ts';
-import { isEmpty, seedDemo } from './seed/demo-seed.ts';
-import { ensureReferenceData } from './seed/reference-data.ts';
+import { buildApp } from '#app/build-app.ts';
+import { gracefulClose } from '#app/graceful-close.ts';
+import { createServices } from '#app/services.ts';
+import { superviseWorkers, WORKER_LISTENING } from '#app/workers.ts';
+import { type Config, ConfigError, loadConfig } from '#core/config/config.ts';
+import { DataDirLockedError } from '#core/db/data-dir-lock.ts';
+import type { Database } from '#core/db/database.ts';
+import { openConfiguredDatabase } from '#core/db/open-from-config.ts';
+import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from '#dev/generate/generate.command.ts';
+import { isEmpty, seedDemo } from '#dev/seed/demo-seed.ts';
+import { ensureReferenceData } from '#dev/seed/reference-data.ts';
 
 const USAGE = `Usage: meshport <command>
-  serve     migrate, then serve the API and the web app (default; WORKERS processes)
+  serve     migrate, then serve (default). --role (or SERVE_ROLE) says what:
+              --role all     the API, the web app and the background jobs (default; WORKERS processes)
+              --role api     the API and the web app; jobs are enqueued, not worked (WORKERS processes)
+              --role worker  the background jobs only, no HTTP (one process; run more to scale)
+            api and worker need DATABASE_URL: the embedded database runs everything in one process
   migrate   apply database migrations and exit
   seed      add the demo companies and users and exit
 ${GENERATE_USAGE}`;
+
+class UsageError extends Error {}
+
+/** `serve`'s options: `--role api|worker|all` (or `--role=…`). */
+function parseServeArgs(args: string[]): { role?: string } {
+  const parsed: { role?: string } = {};
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = (args[i] as string).split(/=(.*)/s, 2);
+    if (flag !== '--role') throw new UsageError(`Unknown option for serve: ${args[i]}`);
+    const value = inline ?? args[++i];
+    if (!value || !['api', 'worker', 'all'].includes(value)) {
+      throw new UsageError(`--role takes api, worker or all (got ${value ?? 'nothing'})`);
+    }
+    parsed.role = value;
+  }
+  return parsed;
+}
 
 function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown> = {}): void {
   const line = JSON.stringify({ level: level === 'info' ? 30 : 50, time: Date.now(), msg, ...extra });
@@ -24,9 +45,12 @@ function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown
 
 async function main(command: string): Promise<void> {
   const generateArgs = command === 'generate' ? parseGenerateArgs(process.argv.slice(3)) : null;
-  const config = loadConfig(
-    generateArgs?.databaseUrl ? { ...process.env, DATABASE_URL: generateArgs.databaseUrl } : process.env,
-  );
+  const serveArgs = command === 'serve' ? parseServeArgs(process.argv.slice(3)) : {};
+  const config = loadConfig({
+    ...process.env,
+    ...(generateArgs?.databaseUrl ? { DATABASE_URL: generateArgs.databaseUrl } : {}),
+    ...(serveArgs.role ? { SERVE_ROLE: serveArgs.role } : {}),
+  });
   // A worker of `serve`: the primary has migrated already.
   if (cluster.isWorker) return serve(config);
   const database = await openConfiguredDatabase(config);
@@ -55,26 +79,37 @@ async function main(command: string): Promise<void> {
     await database.close();
     throw error;
   }
+  if (config.role === 'worker') return work(config, database);
   if (config.workers === 1) return serve(config, database);
   await database.close();
   superviseWorkers(config.workers, log, () =>
-    log('info', 'Meshport is ready', { url: readyUrl(config), database: 'postgres', workers: config.workers }),
+    log('info', 'Meshport is ready', {
+      url: readyUrl(config),
+      database: 'postgres',
+      workers: config.workers,
+      role: config.role,
+    }),
   );
 }
 
 const readyUrl = (config: Config) => `http://hatch-acme.${config.baseDomain}:${config.port}`;
 
-/** Serves in this process until SIGTERM or SIGINT (or, in a worker, until the primary is gone). */
+/**
+ * Serves in this process until SIGTERM or SIGINT (or, in a worker, until the primary is gone):
+ * HTTP, and in the role `all` the background jobs too.
+ */
 async function serve(config: Config, opened?: Database): Promise<void> {
   const database = opened ?? (await openConfiguredDatabase(config));
-  const { app } = await buildApp(createServices(config, database));
+  const services = createServices(config, database);
+  const { app } = await buildApp(services);
   const close = gracefulClose(app);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down: answering the requests on open connections, then closing them');
-    const outcome = await close();
+    // Running jobs finish meanwhile (or are released to another worker); both before the database closes.
+    const [outcome] = await Promise.all([close(), services.jobs.stop()]);
     if (outcome !== 'drained') app.log.warn({ outcome }, 'the drain did not finish in time');
     await database.close();
     app.log.info('stopped');
@@ -83,9 +118,31 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   if (cluster.isWorker) process.on('disconnect', () => void stop('disconnect'));
+  // Before the first request: the API enqueues jobs, and the role `all` works them.
+  await services.jobs.start();
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
-  else app.log.info({ url: readyUrl(config), database: database.kind }, 'Meshport is ready');
+  else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
+}
+
+/** `serve --role worker`: works the background jobs until SIGTERM or SIGINT; answers no HTTP. */
+async function work(config: Config, database: Database): Promise<void> {
+  const services = createServices(config, database);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log('info', 'shutting down: running jobs finish, or go back to the queue for another worker', { signal });
+    await services.jobs.stop();
+    await database.close();
+    log('info', 'stopped');
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+  await services.jobs.start();
+  const jobs = services.jobs.registry.all().map((job) => job.name);
+  log('info', 'Meshport is ready', { role: 'worker', database: database.kind, jobs });
 }
 
 const command = process.argv[2] ?? 'serve';
@@ -94,6 +151,10 @@ if (!['serve', 'migrate', 'seed', 'generate'].includes(command)) {
   process.exit(2);
 }
 main(command).catch((error: unknown) => {
+  if (error instanceof UsageError) {
+    process.stderr.write(`${error.message}\n${USAGE}\n`);
+    process.exit(2);
+  }
   if (error instanceof ConfigError || error instanceof DataDirLockedError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);

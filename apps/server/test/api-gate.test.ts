@@ -1,17 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { apiRoutes } from '../app/build-app.ts';
-import { queryRows } from '../db/database.ts';
-import { API_PREFIX } from '../http/register-routes.ts';
-import type { RouteDefinition } from '../http/route.ts';
-import { plannedMaintenance } from '../maintenance/maintenance.schema.ts';
+import { apiRoutes } from '#app/build-app.ts';
+import { queryRows } from '#core/db/database.ts';
+import { API_PREFIX } from '#core/http/register-routes.ts';
+import type { RouteDefinition } from '#core/http/route.ts';
+import { plannedMaintenance } from '#core/maintenance/maintenance.table.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from './test-app.ts';
 
 const SAMPLE_PARAMS: Record<string, string> = { id: '1', name: 'oak', subdomain: 'acme' };
 
 /** The route's path under /v2 with sample values for its parameters. */
 function samplePath(definition: RouteDefinition): string {
-  return `${API_PREFIX}${definition.url.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name] ?? 'x')}`;
+  return `${API_PREFIX}${definition.endpoint.path.replace(/:(\w+)/g, (_: string, name: string) => SAMPLE_PARAMS[name] ?? 'x')}`;
 }
 
 const encodeChar = (c: string, lower = false) => {
@@ -85,19 +85,20 @@ describeEachDatabase('the API gate', (kind) => {
       if (definition.access === 'public') continue;
       const path = samplePath(definition);
       const canonical = await t.request(path, {
-        method: definition.method,
+        method: definition.endpoint.method,
         asIs: true,
-        json: definition.method === 'GET' ? undefined : {},
+        json: definition.endpoint.method === 'GET' ? undefined : {},
       });
-      expect(canonical.status, `${definition.method} ${path}`).toBe(401);
+      expect(canonical.status, `${definition.endpoint.method} ${path}`).toBe(401);
       for (const target of spellings(path, host)) {
         const res = await t.request(target, {
-          method: definition.method,
+          method: definition.endpoint.method,
           asIs: true,
-          ...(definition.method === 'GET' ? {} : { json: {} }),
+          ...(definition.endpoint.method === 'GET' ? {} : { json: {} }),
         });
         sent++;
-        if (res.status < 400 || res.status >= 500) leaks.push(`${definition.method} ${target} → ${res.status}`);
+        if (res.status < 400 || res.status >= 500)
+          leaks.push(`${definition.endpoint.method} ${target} → ${res.status}`);
       }
     }
     expect(leaks).toEqual([]);

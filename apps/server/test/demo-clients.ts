@@ -1,5 +1,5 @@
+import type { HttpResponse } from '@meshport/contract/node-http';
 import { beforeAll } from 'vitest';
-import type { HttpResponse } from './http-client.ts';
 import type { TestApp } from './test-app.ts';
 
 export interface DemoClientOptions {

@@ -4,10 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { type Database, openDatabase } from '../src/db/database.ts';
-import { seedDemo } from '../src/seed/demo-seed.ts';
-import { ensureReferenceData } from '../src/seed/reference-data.ts';
-import { FileStorage } from '../src/storage/file-storage.ts';
+import { type Database, openDatabase } from '#core/db/database.ts';
+import { FileStorage } from '#core/storage/file-storage.ts';
+import { seedDemo } from '#dev/seed/demo-seed.ts';
+import { ensureReferenceData } from '#dev/seed/reference-data.ts';
 
 /**
  * Migrating and seeding once per run, not once per test file: every suite starts from a copy

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import net from 'node:net';
+import { httpRequest } from '@meshport/contract/node-http';
 import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRequest } from './http-client.ts';
 import { KeepAliveLoad } from './keep-alive-load.ts';
 import { psql, type ServerProcess, serverEnv, serverReady, startServerProcess, tempDir } from './server-process.ts';
 

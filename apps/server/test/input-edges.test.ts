@@ -1,7 +1,7 @@
 import { MAX_ID } from '@meshport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { apiRoutes } from '../app/build-app.ts';
+import { apiRoutes } from '#app/build-app.ts';
+import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from './test-app.ts';
 
 /** The inputs an attacker's fuzzer found ending in 500: each answers 4xx with a message per field. */
 describeEachDatabase('hostile inputs that used to end in 500', (kind) => {
@@ -76,18 +76,19 @@ describeEachDatabase('hostile inputs that used to end in 500', (kind) => {
   });
 
   describe('ids past PostgreSQL integer', () => {
-    const withId = () => apiRoutes(t.services).filter((route) => route.method === 'GET' && route.url.includes(':id'));
+    const withId = () =>
+      apiRoutes(t.services).filter((route) => route.endpoint.method === 'GET' && route.endpoint.path.includes(':id'));
 
     it('answer 422 on every route that takes an id, and an id in range answers 404', async () => {
       expect(withId().length).toBeGreaterThan(15);
       for (const route of withId()) {
         for (const id of [String(MAX_ID + 1), '9007199254740991', '1e300', '-1', '0', '1.5']) {
-          const res = await t.request(`/v2${route.url.replace(':id', id)}`, { token: admin });
-          expect(res.status, `${route.url} ${id}`).toBe(422);
-          expect(res.body.errors.id, `${route.url} ${id}`).toBeDefined();
+          const res = await t.request(`/v2${route.endpoint.path.replace(':id', id)}`, { token: admin });
+          expect(res.status, `${route.endpoint.path} ${id}`).toBe(422);
+          expect(res.body.errors.id, `${route.endpoint.path} ${id}`).toBeDefined();
         }
-        const inRange = await t.request(`/v2${route.url.replace(':id', String(MAX_ID))}`, { token: admin });
-        expect(inRange.status, route.url).toBe(404);
+        const inRange = await t.request(`/v2${route.endpoint.path.replace(':id', String(MAX_ID))}`, { token: admin });
+        expect(inRange.status, route.endpoint.path).toBe(404);
       }
     });
 

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { httpRequest } from '@meshport/contract/node-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRequest } from './http-client.ts';
 import {
   freePort,
   psql,

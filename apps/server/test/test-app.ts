@@ -3,18 +3,25 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { type ApiClient, createClient, signInEndpoints } from '@meshport/contract';
+import {
+  type HttpResponse,
+  httpRequest,
+  type NodeClientOptions,
+  nodeTransport,
+  type RequestOptions,
+} from '@meshport/contract/node-http';
 import pg from 'pg';
 import { describe, inject } from 'vitest';
-import { buildApp } from '../src/app/build-app.ts';
-import { createServices, type Services } from '../src/app/services.ts';
-import type { RateLimits } from '../src/auth/login-rate-limiter.ts';
-import { loadConfig } from '../src/config/config.ts';
-import { type Database, openDatabase } from '../src/db/database.ts';
-import { type HttpResponse, httpRequest, type RequestOptions } from './http-client.ts';
+import { buildApp } from '#app/build-app.ts';
+import { createServices, type Services } from '#app/services.ts';
+import type { RateLimits } from '#core/auth/login-rate-limiter.ts';
+import { loadConfig } from '#core/config/config.ts';
+import { type Database, openDatabase } from '#core/db/database.ts';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 export const BASE_DOMAIN = 'meshport.test';
-export { DEMO_PASSWORD } from '../src/seed/demo-seed.ts';
+export { DEMO_PASSWORD } from '#dev/seed/demo-seed.ts';
 
 /** The databases the suite runs on: PGlite always, the PostgreSQL server when TEST_DATABASE_URL is set. */
 export const DATABASE_KINDS: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -84,6 +91,8 @@ export interface TestApp {
   /** An HTTP request to the running server, by default on the acme hatch host. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely; their assertions check the shape
   request<T = any>(path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
+  /** The typed client (`call(endpoint, input)`, `count(…)`) as `who`, by default on the acme hatch host. */
+  client(who?: Omit<NodeClientOptions, 'baseUrl'>): ApiClient;
   /** Signs in and returns a bearer token. */
   login(username: string, host?: string): Promise<string>;
   host(tenant: string, platform?: 'hatch' | 'customerportal' | null): string;
@@ -110,7 +119,11 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const { database, drop } = await freshDatabase(kind, seeded ? 'demo' : 'bare', config.databaseQueueTimeoutMs);
   if (seeded) fs.cpSync(inject('snapshots').demoStorage, path.join(dataDir, 'storage'), { recursive: true });
   const services = createServices(config, database, options.rateLimits);
-  const { app, undeclaredRoutes } = await buildApp(services, { logger: process.env.TEST_LOG === '1' });
+  const { app, undeclaredRoutes } = await buildApp(services, {
+    logger: process.env.TEST_LOG === '1',
+    validateAnswers: true,
+  });
+  await services.jobs.start();
   await app.listen({ port: 0, host: '127.0.0.1' });
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const host = (tenant: string, platform: 'hatch' | 'customerportal' | null = 'hatch') =>
@@ -120,23 +133,31 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     await services.changes.sync();
     return httpRequest<T>(url, p, { host: host('acme'), ...o });
   };
+  const client = (who: Omit<NodeClientOptions, 'baseUrl'> = {}) => {
+    const transport = nodeTransport({ baseUrl: url, host: host('acme'), ...who });
+    return createClient(async (call) => {
+      await services.changes.sync();
+      return transport(call);
+    });
+  };
   return {
     url,
     services,
     database,
     undeclaredRoutes,
     request,
+    client,
     host,
     async login(username, loginHost = host('acme')) {
-      const res = await request<{ access_token: string }>('/v2/login', {
-        host: loginHost,
-        json: { identity: username, password: 'meshport-demo-2026', issue_token: true },
+      const answer = await client({ host: loginHost }).call(signInEndpoints.login, {
+        body: { identity: username, password: 'meshport-demo-2026', issue_token: true },
       });
-      if (res.status !== 200) throw new Error(`login ${username} failed: ${res.status} ${res.text}`);
-      return res.body.access_token;
+      if (!answer.access_token) throw new Error(`login ${username} issued no token`);
+      return answer.access_token;
     },
     async close() {
       await app.close();
+      await services.jobs.stop();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,4 @@
-import type { Change } from '../src/db/change-feed.ts';
+import type { Change } from '#core/db/change-feed.ts';
 
 /** The change feed's members that caches read (`live`, `subscribe`), driven by a test through `emit`. */
 export function testChangeFeed(live = true) {

@@ -7,38 +7,38 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { installApiGate } from '../access/api-gate.ts';
-import { authRoutes } from '../auth/auth.routes.ts';
-import { changelogRoutes } from '../changelog/changelog.routes.ts';
-import { companyRoutes } from '../companies/company.routes.ts';
-import { downloadRoutes } from '../downloads/download.routes.ts';
-import { faqRoutes } from '../faq/faq.routes.ts';
-import { feedbackReportRoutes } from '../feedback-reports/feedback-report.routes.ts';
-import { globalSearchRoutes } from '../global-search/global-search.routes.ts';
-import { groupRoutes } from '../groups/group.routes.ts';
-import { installErrorHandler } from '../http/error-handler.ts';
-import { registerMultipart } from '../http/multipart.ts';
-import { API_PREFIX, registerRoutes } from '../http/register-routes.ts';
-import { installResponseCache } from '../http/response-cache.hooks.ts';
-import type { RouteDefinition } from '../http/route.ts';
-import { issueReportRoutes } from '../issue-reports/issue-report.routes.ts';
-import { labelRoutes } from '../labels/label.routes.ts';
-import { libraryRoutes } from '../libraries/library.routes.ts';
-import { libraryItemRoutes } from '../library-items/library-item.routes.ts';
-import { licenceRoutes } from '../licences/licence.routes.ts';
-import { maintenanceRoutes } from '../maintenance/maintenance.routes.ts';
-import { materialCategoryRoutes } from '../material-categories/material-category.routes.ts';
-import { materialRoutes } from '../materials/material.routes.ts';
-import { notificationRoutes } from '../notifications/notification.routes.ts';
-import { passwordResetRoutes } from '../password-reset/password-reset.routes.ts';
-import { projectModelRoutes } from '../project-models/project-model.routes.ts';
-import { projectRoutes } from '../projects/project.routes.ts';
-import { propertyMapRoutes } from '../property-maps/property-map.routes.ts';
-import { realtimeRoutes } from '../realtime/realtime.routes.ts';
-import { roleRoutes } from '../roles/role.routes.ts';
-import { systemRoutes } from '../system/system.routes.ts';
-import { userRoutes } from '../users/user.routes.ts';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { installApiGate } from '#core/access/api-gate.ts';
+import { systemRoutes } from '#core/config/config.routes.ts';
+import { installErrorHandler } from '#core/http/error-handler.ts';
+import { registerMultipart } from '#core/http/multipart.ts';
+import { API_PREFIX, registerRoutes } from '#core/http/register-routes.ts';
+import { installResponseCache } from '#core/http/response-cache.hooks.ts';
+import type { RouteDefinition } from '#core/http/route.ts';
+import { realtimeRoutes } from '#core/realtime/realtime.routes.ts';
+import { notificationRoutes } from '#modules/account/notifications/notification.routes.ts';
+import { passwordResetRoutes } from '#modules/account/password-reset/password-reset.routes.ts';
+import { authRoutes } from '#modules/account/sign-in/sign-in.routes.ts';
+import { changelogRoutes } from '#modules/administration/changelog/changelog.routes.ts';
+import { companyRoutes } from '#modules/administration/companies/company.routes.ts';
+import { faqRoutes } from '#modules/administration/faq/faq.routes.ts';
+import { feedbackReportRoutes } from '#modules/administration/feedback-reports/feedback-report.routes.ts';
+import { issueReportRoutes } from '#modules/administration/issue-reports/issue-report.routes.ts';
+import { licenceRoutes } from '#modules/administration/licences/licence.routes.ts';
+import { maintenanceRoutes } from '#modules/administration/maintenance/maintenance.routes.ts';
+import { globalSearchRoutes } from '#modules/content/global-search/global-search.routes.ts';
+import { libraryRoutes } from '#modules/content/libraries/library.routes.ts';
+import { libraryItemRoutes } from '#modules/content/library-items/library-item.routes.ts';
+import { materialCategoryRoutes } from '#modules/content/material-categories/material-category.routes.ts';
+import { materialRoutes } from '#modules/content/materials/material.routes.ts';
+import { projectModelRoutes } from '#modules/content/project-models/project-model.routes.ts';
+import { projectRoutes } from '#modules/content/projects/project.routes.ts';
+import { groupRoutes } from '#modules/security/groups/group.routes.ts';
+import { roleRoutes } from '#modules/security/roles/role.routes.ts';
+import { userRoutes } from '#modules/security/users/user.routes.ts';
+import { downloadRoutes } from '#modules/tools/downloads/download.routes.ts';
+import { labelRoutes } from '#modules/tools/labels/label.routes.ts';
+import { propertyMapRoutes } from '#modules/tools/property-maps/property-map.routes.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import type { Services } from './services.ts';
 
@@ -82,7 +82,16 @@ export interface BuiltApp {
   undeclaredRoutes: string[];
 }
 
-export async function buildApp(services: Services, options: { logger?: boolean } = {}): Promise<BuiltApp> {
+export interface BuildOptions {
+  logger?: boolean;
+  /** Fail any answer that does not match its endpoint's schema (tests). */
+  validateAnswers?: boolean;
+}
+
+/** Answers are checked against their schemas by the tests (`validateAnswers`), not on every request. */
+const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
+
+export async function buildApp(services: Services, options: BuildOptions = {}): Promise<BuiltApp> {
   const { config } = services;
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
@@ -100,7 +109,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   });
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(plainJsonSerializer);
   installErrorHandler(app);
   installSecurityHeaders(app, config.scheme === 'https');
   await app.register(fastifyCookie);
@@ -116,7 +125,13 @@ export async function buildApp(services: Services, options: { logger?: boolean }
         },
       },
     },
-    transform: jsonSchemaTransform,
+    // A list's query is parsed by the list engine; its endpoint's query schema is shown here.
+    transform: (input) => {
+      const documented = input.route.config?.documentedQuery;
+      return jsonSchemaTransform(
+        documented ? { ...input, schema: { ...input.schema, querystring: documented } } : input,
+      );
+    },
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
@@ -128,7 +143,7 @@ export async function buildApp(services: Services, options: { logger?: boolean }
   await services.changes.start();
   app.addHook('onClose', () => services.changes.close());
 
-  registerRoutes(app, apiRoutes(services));
+  registerRoutes(app, apiRoutes(services), { validateAnswers: options.validateAnswers === true });
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {

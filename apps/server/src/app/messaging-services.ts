@@ -1,14 +1,14 @@
 import pino from 'pino';
-import { LoginRateLimiter } from '../auth/login-rate-limiter.ts';
-import type { SessionService } from '../auth/session.service.ts';
-import type { Config } from '../config/config.ts';
-import type { Database } from '../db/database.ts';
-import { createMailer } from '../mail/create-mailer.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import { NotificationService } from '../notifications/notification.service.ts';
-import { PasswordResetService } from '../password-reset/password-reset.service.ts';
-import type { TenantResolver } from '../tenancy/tenant.resolver.ts';
-import { RealtimeService } from './realtime.service.ts';
+import { LoginRateLimiter } from '#core/auth/login-rate-limiter.ts';
+import type { SessionService } from '#core/auth/session.service.ts';
+import type { Config } from '#core/config/config.ts';
+import type { Database } from '#core/db/database.ts';
+import { createMailer } from '#core/mail/create-mailer.ts';
+import type { Mailer } from '#core/mail/mailer.ts';
+import { RealtimeService } from '#core/realtime/realtime.service.ts';
+import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { NotificationService } from '#modules/account/notifications/notification.service.ts';
+import { PasswordResetService } from '#modules/account/password-reset/password-reset.service.ts';
 
 /** Mail, realtime, notifications and password reset: the services that reach people outside a request. */
 export interface MessagingServices {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('OpenAPI and operations', () => {
   let t: TestApp;

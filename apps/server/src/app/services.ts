@@ -1,31 +1,36 @@
 import path from 'node:path';
-import { LoginRateLimiter, type RateLimits } from '../auth/login-rate-limiter.ts';
-import { SessionRepository } from '../auth/session.repository.ts';
-import { SessionService } from '../auth/session.service.ts';
-import type { Config } from '../config/config.ts';
-import { ChangeFeed } from '../db/change-feed.ts';
-import type { Database } from '../db/database.ts';
-import { ResponseCache } from '../http/response-cache.ts';
-import { MaintenanceService } from '../maintenance/maintenance.service.ts';
-import { createMessagingServices, type MessagingServices } from '../realtime/messaging-services.ts';
-import { FileStorage } from '../storage/file-storage.ts';
-import { TenantResolver } from '../tenancy/tenant.resolver.ts';
+import pino from 'pino';
+import { LoginRateLimiter, type RateLimits } from '#core/auth/login-rate-limiter.ts';
+import { SessionRepository } from '#core/auth/session.repository.ts';
+import { SessionService } from '#core/auth/session.service.ts';
+import type { Config } from '#core/config/config.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { ChangeFeed } from '#core/db/change-feed.ts';
+import type { Database } from '#core/db/database.ts';
+import { ResponseCache } from '#core/http/response-cache.ts';
+import { JobQueue } from '#core/jobs/job-queue.ts';
+import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
+import { FileStorage } from '#core/storage/file-storage.ts';
+import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { createMessagingServices, type MessagingServices } from './messaging-services.ts';
 
 /** Days left in the bin and other dates the database derives are at most this stale. */
 const RESPONSE_TTL_MS = 30_000;
 
-/** What route modules are built from: one instance of each per process. */
-export interface Services extends MessagingServices {
-  config: Config;
-  database: Database;
-  changes: ChangeFeed;
-  responseCache: ResponseCache;
-  tenants: TenantResolver;
-  sessionRepository: SessionRepository;
-  sessions: SessionService;
-  rateLimiter: LoginRateLimiter;
-  maintenance: MaintenanceService;
-  storage: FileStorage;
+/** The core mechanisms and the module services: one instance of each per process. */
+export interface Services extends CoreServices, MessagingServices {}
+
+/** What a module adds to the job queue at composition: `services.jobs.define(…)` and `services.jobs.work(…)`. */
+export type JobModule = (services: Services) => void;
+
+/**
+ * The modules' jobs (none yet: the processing pipeline brings the first). A test fixture preloaded
+ * with `node --import` adds its own through `addJobModule`; nothing else calls it.
+ */
+const jobModules: JobModule[] = [];
+
+export function addJobModule(module: JobModule): void {
+  jobModules.push(module);
 }
 
 export function createServices(config: Config, database: Database, rateLimits?: RateLimits): Services {
@@ -33,7 +38,15 @@ export function createServices(config: Config, database: Database, rateLimits?: 
   const tenants = new TenantResolver(database, config.baseDomain);
   const changes = new ChangeFeed(database);
   const sessions = new SessionService(sessionRepository, config.sessionIdleMinutes, changes);
-  return {
+  const jobs = new JobQueue(database, [], {
+    work: config.role !== 'api',
+    connectionString: config.databaseUrl,
+    poolSize: 4,
+    pollingSeconds: config.jobPollingSeconds,
+    maintenanceSeconds: config.jobMaintenanceSeconds,
+    log: pino({ level: config.logLevel }).child({ module: 'jobs' }),
+  });
+  const services: Services = {
     config,
     database,
     changes,
@@ -44,6 +57,9 @@ export function createServices(config: Config, database: Database, rateLimits?: 
     rateLimiter: new LoginRateLimiter(database, rateLimits),
     maintenance: new MaintenanceService(database),
     storage: new FileStorage(path.join(config.dataDir, 'storage')),
+    jobs,
     ...createMessagingServices(config, database, sessions, tenants),
   };
+  for (const module of jobModules) module(services);
+  return services;
 }

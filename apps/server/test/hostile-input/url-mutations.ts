@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { LIST_PARAMS } from '../../src/list/list-query.ts';
+import { LIST_PARAMS } from '#core/list/list-query.ts';
 import { type Mutation, type OperationContext, request } from './hostile-request.ts';
 import { fillPath, type Operation } from './operations.ts';
 import { hostileEncoded, PROTOTYPE_NAMES } from './values.ts';

@@ -1,8 +1,8 @@
 import { findPlatform, hasPermission, type PlatformKey } from '@meshport/contract';
 import type { FastifyRequest } from 'fastify';
-import { forbidden, HttpError, notFound, unauthenticated } from '../http/http-error.ts';
-import { own } from '../http/own-key.ts';
-import type { RouteAccess } from '../http/route.ts';
+import { forbidden, HttpError, notFound, unauthenticated } from '#core/http/http-error.ts';
+import { own } from '#core/http/own-key.ts';
+import type { RouteAccess } from '#core/http/route.ts';
 
 /** The licences that open a platform; no platform prefix in the host accepts either. */
 function licencesFor(platform: PlatformKey | null, hatchOnly: boolean): string[] {
@@ -29,22 +29,27 @@ export function authorize(request: FastifyRequest, access: RouteAccess): void {
   if (access === 'signed-in') return;
   const tenant = request.tenant;
   if (!tenant) throw notFound('Open this address on a company host, such as acme.<base domain>.');
-  if (access.admin && !actor.admin) throw forbidden('Only platform administrators may do this.');
-  if (access.hatchOnly) refuseHatchOnlyElsewhere(tenant.platform);
+  if (access === 'admin') {
+    if (!actor.admin) throw forbidden('Only platform administrators may do this.');
+    return;
+  }
+  const rule = access === 'member' ? null : access;
+  if (rule?.hatchOnly) refuseHatchOnlyElsewhere(tenant.platform);
   if (actor.admin) return;
   const membership = actor.membership;
   if (!membership) throw forbidden(`You are not a member of ${tenant.company.name}.`);
-  const accepted = licencesFor(tenant.platform, access.hatchOnly === true);
+  const accepted = licencesFor(tenant.platform, rule?.hatchOnly === true);
   if (!accepted.some((licence) => membership.licences.includes(licence))) {
     throw new HttpError(403, 'Your company has not given you a licence for this platform.', {
       reason: 'licence',
     });
   }
   const subject = { admin: false, abilities: membership.abilities };
-  if (access.permission && !hasPermission(subject, access.permission)) throw forbidden();
+  if (!rule) return;
+  if (!hasPermission(subject, rule.permission)) throw forbidden();
   const trashed = own((request.query ?? {}) as Record<string, unknown>, 'trashed');
-  if (access.trashedPermission && (trashed === '1' || trashed === 'true')) {
-    if (!hasPermission(subject, access.trashedPermission)) throw forbidden();
+  if (rule.trashedPermission && (trashed === '1' || trashed === 'true')) {
+    if (!hasPermission(subject, rule.trashedPermission)) throw forbidden();
   }
 }
 

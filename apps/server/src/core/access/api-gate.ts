@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../app/services.ts';
-import { authenticateRequest } from '../auth/request-authentication.ts';
-import { HttpError, ValidationError } from '../http/http-error.ts';
-import type { RouteAccess } from '../http/route.ts';
-import { MaintenanceService } from '../maintenance/maintenance.service.ts';
+import { authenticateRequest } from '#core/auth/request-authentication.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { HttpError, ValidationError } from '#core/http/http-error.ts';
+import type { RouteAccess } from '#core/http/route.ts';
+import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
 import { authorize } from './access.ts';
 
 /**
@@ -52,7 +52,7 @@ function nulPaths(value: unknown, path: string, found: string[], depth = 0): voi
  * `onRequest`, after routing and before the body or the query is validated, so a request without
  * a valid session gets 401 whatever it sends.
  */
-export function installApiGate(app: FastifyInstance, services: Services): void {
+export function installApiGate(app: FastifyInstance, services: CoreServices): void {
   app.decorateRequest('tenant', null);
   app.decorateRequest('actor', null);
 

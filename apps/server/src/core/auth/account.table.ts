@@ -10,7 +10,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/company.schema.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** Reference tables: the same rows for every tenant. */
 export const abilities = pgTable('abilities', {

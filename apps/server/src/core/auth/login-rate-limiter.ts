@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
+import { type Database, queryRows } from '#core/db/database.ts';
+import { HttpError } from '#core/http/http-error.ts';
 
 export interface RateLimits {
   perAccount: number;

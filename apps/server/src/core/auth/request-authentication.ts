@@ -1,9 +1,9 @@
 import { SESSION_COOKIE } from '@meshport/contract';
 import type { FastifyRequest } from 'fastify';
-import type { Services } from '../app/services.ts';
-import { forbidden } from '../http/http-error.ts';
-import type { Actor } from '../http/request-context.ts';
-import { SAFE_METHODS } from '../http/route.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { forbidden } from '#core/http/http-error.ts';
+import type { Actor } from '#core/http/request-context.ts';
+import { SAFE_METHODS } from '#core/http/route.ts';
 import { isOwnOrigin, type RequestPlace } from './own-origin.ts';
 
 function bearerToken(request: FastifyRequest): string | null {
@@ -23,7 +23,7 @@ function placeOf(request: FastifyRequest, scheme: 'http' | 'https'): RequestPlac
  * cross-site form or link cannot use the session. Writes must carry `Origin`; a GET that changes
  * state (sign-out) is judged by `Sec-Fetch-Site`, and by `Origin` when the browser sends one.
  */
-function checkCrossSite(request: FastifyRequest, services: Services, changesState: boolean): void {
+function checkCrossSite(request: FastifyRequest, services: CoreServices, changesState: boolean): void {
   const origin = request.headers.origin;
   const { baseDomain, scheme } = services.config;
   const fromOwnSite = (value: string) => isOwnOrigin(value, placeOf(request, scheme), baseDomain);
@@ -44,7 +44,7 @@ function checkCrossSite(request: FastifyRequest, services: Services, changesStat
 /** The signed-in person of an API request, from the bearer token or the session cookie. */
 export async function authenticateRequest(
   request: FastifyRequest,
-  services: Services,
+  services: CoreServices,
   changesState: boolean,
 ): Promise<Actor | null> {
   const companyId = request.tenant?.company.id ?? null;

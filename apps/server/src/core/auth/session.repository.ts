@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { accounts } from '../accounts/account.schema.ts';
-import { type Database, queryRows } from '../db/database.ts';
-import { sessions } from './session.schema.ts';
+import { type Database, queryRows } from '#core/db/database.ts';
+import { accounts } from './account.table.ts';
+import { sessions } from './session.table.ts';
 
 export interface SessionLookup {
   sessionId: number;

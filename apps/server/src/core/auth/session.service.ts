@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_DAYS } from '@meshport/contract';
-import type { ChangeFeed } from '../db/change-feed.ts';
-import type { Actor } from '../http/request-context.ts';
+import type { ChangeFeed } from '#core/db/change-feed.ts';
+import type { Actor } from '#core/http/request-context.ts';
 import type { SessionLookup, SessionRepository } from './session.repository.ts';
 
 const TOUCH_EVERY_MS = 30_000;

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
+import { accounts } from './account.table.ts';
 
 /** Sessions belong to the account, not to a company: one sign-in reaches every membership. */
 export const sessions = pgTable(

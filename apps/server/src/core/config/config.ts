@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 /** The repository root: relative paths in the configuration are read from here. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 const booleanText = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -24,6 +24,9 @@ const envSchema = z.object({
     .default('meshport.localhost'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  SERVE_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
+  JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
   DATABASE_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(5_000),
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
@@ -43,6 +46,15 @@ export type Config = {
   databaseUrl: string | undefined;
   /** Server processes sharing the port (docs/decisions/0013); more than one needs DATABASE_URL. */
   workers: number;
+  /**
+   * What `serve` runs (`--role` or SERVE_ROLE, docs/decisions/0016): `api` answers HTTP and enqueues jobs,
+   * `worker` works jobs and answers no HTTP, `all` both. Other than `all` needs DATABASE_URL.
+   */
+  role: 'api' | 'worker' | 'all';
+  /** How often an idle job worker looks for work. */
+  jobPollingSeconds: number;
+  /** How often runs of dead workers are failed for a retry (and old jobs archived). */
+  jobMaintenanceSeconds: number;
   /** Database connections of all workers together. */
   databasePoolSize: number;
   /** Embedded database: how long a statement may wait for the connection before the request gets 503. */
@@ -77,12 +89,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  WORKERS: more than one worker needs DATABASE_URL (the embedded database belongs to one process)',
     );
   }
+  if (e.SERVE_ROLE !== 'all' && !e.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration:\n  SERVE_ROLE (--role): --role ${e.SERVE_ROLE} needs DATABASE_URL (the embedded database has one connection and its data folder belongs to one process: run --role all)`,
+    );
+  }
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(base, e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     workers,
+    role: e.SERVE_ROLE,
+    jobPollingSeconds: e.JOB_POLLING_SECONDS,
+    jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseQueueTimeoutMs: e.DATABASE_QUEUE_TIMEOUT_MS,
     baseDomain: e.BASE_DOMAIN,

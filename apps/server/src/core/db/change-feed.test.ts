@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { type DatabaseKind, describeEachDatabase, freshDatabase } from '../../test/test-app.ts';
+import { type DatabaseKind, describeEachDatabase, freshDatabase } from '#test/test-app.ts';
 import { type Change, ChangeFeed } from './change-feed.ts';
 import { type Database, queryRows } from './database.ts';
 

@@ -1,6 +1,6 @@
+import { httpRequest } from '@meshport/contract/node-http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { httpRequest } from '../../test/http-client.ts';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startTestApp, type TestApp } from '#test/test-app.ts';
 
 describe('a request that waits too long for the embedded database', () => {
   let t: TestApp;

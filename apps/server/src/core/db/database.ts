@@ -11,15 +11,13 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { prepareStatementsByText } from './named-statements.ts';
-import { DEFAULT_QUEUE_TIMEOUT_MS, FairQueue, queuePGlite } from './pglite-queue.ts';
-import * as schema from './schema.ts';
+import { DEFAULT_QUEUE_TIMEOUT_MS, FairQueue, type QueuedPGlite, queuePGlite } from './pglite-queue.ts';
 
-export type Schema = typeof schema;
-/** A Drizzle handle: the database itself or a transaction, on either driver. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A Drizzle handle: the database itself or a transaction, on either driver. Queries are built from the tables; no relational schema. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export const APP_ROLE = 'meshport_app';
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../migrations');
+const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 export interface TenantScope {
   companyId: number;
@@ -49,6 +47,8 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>;
+  /** The driver under Drizzle, for mechanisms that speak SQL text themselves (the job queue). */
+  driver: { kind: 'pglite'; client: QueuedPGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
 
 export type DatabaseOptions =
@@ -87,9 +87,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // first-come first-served queue, for a bounded time.
       const timeoutMs = options.queueTimeoutMs === undefined ? DEFAULT_QUEUE_TIMEOUT_MS : options.queueTimeoutMs;
       const queued = queuePGlite(client, new FairQueue(timeoutMs));
-      const db = drizzlePglite({ client: queued as PGlite, schema }) as unknown as Db;
+      const db = drizzlePglite({ client: queued as PGlite }) as unknown as Db;
       return {
         kind: 'pglite',
+        driver: { kind: 'pglite', client: queued },
         system: db,
         tenant: (scope, work) =>
           db.transaction(async (tx) => {
@@ -134,18 +135,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`,
     );
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   const perClient = new WeakMap<pg.PoolClient, Db>();
   const drizzleFor = (client: pg.PoolClient) => {
     let bound = perClient.get(client);
     if (!bound) {
-      bound = drizzlePg({ client, schema }) as unknown as Db;
+      bound = drizzlePg({ client }) as unknown as Db;
       perClient.set(client, bound);
     }
     return bound;
   };
   return {
     kind: 'postgres',
+    driver: { kind: 'postgres', pool },
     system: db,
     async tenant(scope, work) {
       const client = await pool.connect();

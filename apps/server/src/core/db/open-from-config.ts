@@ -1,4 +1,4 @@
-import type { Config } from '../config/config.ts';
+import type { Config } from '#core/config/config.ts';
 import { type Database, openDatabase } from './database.ts';
 
 export function openConfiguredDatabase(config: Config): Promise<Database> {

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
-import { databaseBusyError } from '../db/database-busy-error.ts';
+import { databaseBusyError } from '#core/db/database-busy-error.ts';
 import { HttpError, ValidationError } from './http-error.ts';
 import { malformedMultipart } from './multipart.ts';
 

@@ -1,5 +1,6 @@
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
+import { defineEndpoint } from '@meshport/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,27 +22,31 @@ describe('_method override', () => {
     app.decorateRequest('actor', null);
     app.decorateRequest('tenant', null);
     registerRoutes(app, [
-      defineRoute({
-        method: 'PATCH',
-        url: '/things/:id',
-        access: 'public',
-        summary: 'update',
-        tags: [],
-        schema: {
+      defineRoute(
+        defineEndpoint({
+          method: 'PATCH',
+          path: '/things/:id',
+          summary: 'update',
+          tags: [],
           params: z.object({ id: z.coerce.number().int() }),
           body: z.object({ name: z.string().min(1, 'The name is required.') }),
+          answer: z.object({ method: z.literal('PATCH'), id: z.number(), name: z.string() }),
+        }),
+        {
+          access: 'public',
+          handler: async ({ params, body }) => ({ method: 'PATCH' as const, id: params.id, name: body.name }),
         },
-        handler: async ({ params, body }) => ({ method: 'PATCH', id: params.id, name: body.name }),
-      }),
-      defineRoute({
-        method: 'DELETE',
-        url: '/things/:id',
-        access: 'signed-in',
-        summary: 'delete',
-        tags: [],
-        schema: {},
-        handler: async () => ({ method: 'DELETE' }),
-      }),
+      ),
+      defineRoute(
+        defineEndpoint({
+          method: 'DELETE',
+          path: '/things/:id',
+          summary: 'delete',
+          tags: [],
+          answer: z.object({ method: z.literal('DELETE') }),
+        }),
+        { access: 'signed-in', handler: async () => ({ method: 'DELETE' as const }) },
+      ),
     ]);
     await app.listen({ port: 0, host: '127.0.0.1' });
     const address = app.server.address();

@@ -1,26 +1,40 @@
+import { API_PREFIX, listCountAnswerSchema } from '@meshport/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { authorize } from '../access/access.ts';
-import type { ApiRouteConfig } from '../access/api-gate.ts';
+import { z } from 'zod';
+import { authorize } from '#core/access/access.ts';
+import type { ApiRouteConfig } from '#core/access/api-gate.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
-import { HttpError, ValidationError } from './http-error.ts';
-import type { RouteAccess, RouteDefinition } from './route.ts';
+import { HttpError, notFound, ValidationError } from './http-error.ts';
+import { own } from './own-key.ts';
+import { needsMember, type RouteAccess, type RouteContext, type RouteDefinition } from './route.ts';
 
-export const API_PREFIX = '/v2';
+export { API_PREFIX };
+
 const OVERRIDABLE = new Set(['PATCH', 'PUT', 'DELETE']);
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    access?: RouteDefinition['access'] | 'method-override';
+    access?: RouteAccess | 'method-override';
     cache?: boolean;
+    /** A query the handler parses itself, shown in the OpenAPI document only. */
+    documentedQuery?: z.ZodType;
   }
+}
+
+export interface RegisterOptions {
+  /**
+   * Check every answer against its endpoint's schema and fail the request when it drifts
+   * (tests turn this on, so drift fails a test; production trusts the tests).
+   */
+  validateAnswers?: boolean;
 }
 
 function apiConfig(definition: RouteDefinition): ApiRouteConfig {
   return {
     access: definition.access,
-    duringMaintenance: definition.duringMaintenance === true,
-    changesState: definition.changesState === true,
+    duringMaintenance: definition.duringMaintenance,
+    changesState: definition.changesState,
   };
 }
 
@@ -32,7 +46,7 @@ function overrideConfig(targets: RouteDefinition[]): ApiRouteConfig {
   const access: RouteAccess = targets.some((d) => d.access === 'public') ? 'public' : 'signed-in';
   return {
     access,
-    duringMaintenance: targets.every((d) => d.duringMaintenance === true),
+    duringMaintenance: targets.every((d) => d.duringMaintenance),
     changesState: true,
   };
 }
@@ -44,12 +58,58 @@ function overrideMethod(request: FastifyRequest): string | undefined {
   return value?.toUpperCase();
 }
 
-function parsePart(definition: RouteDefinition, part: 'params' | 'querystring' | 'body', value: unknown) {
-  const schema = definition.schema[part];
-  if (!schema || (part === 'querystring' && definition.rawQuery)) return value;
+function parsePart(definition: RouteDefinition, part: 'params' | 'query' | 'body', value: unknown) {
+  const schema = definition.endpoint[part];
+  if (!schema || (part === 'query' && definition.ownQueryParsing)) return value;
   const result = schema.safeParse(value);
   if (!result.success) throw new ValidationError(zodIssuesToErrors(result.error.issues));
   return result.data;
+}
+
+/** What the handler knows about who asks, from what the gate resolved. */
+function accessContext(request: FastifyRequest, access: RouteAccess) {
+  if (!needsMember(access)) return { actor: request.actor, tenant: request.tenant };
+  const { actor, tenant } = request;
+  // The gate has refused the request unless both are there.
+  if (!actor || !tenant) throw notFound();
+  return { actor, tenant, companyId: tenant.company.id, platform: tenant.platform };
+}
+
+async function run(
+  definition: RouteDefinition,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: { params: unknown; query: unknown; body: unknown },
+  options: RegisterOptions,
+): Promise<unknown> {
+  const context = { ...accessContext(request, definition.access), ...parts, request, reply };
+  const answer = await definition.handler(context as RouteContext<typeof definition.endpoint, RouteAccess>);
+  if (answer === reply) return reply;
+  const { endpoint } = definition;
+  if (reply.statusCode === 200 && endpoint.status !== 200) reply.code(endpoint.status);
+  if (options.validateAnswers) checkAnswer(definition, reply.statusCode, answer, parts.query);
+  return answer;
+}
+
+/** The schema an answer of `status` must match (a list asked `count=1` answers its count). */
+function answerSchema(definition: RouteDefinition, status: number, query: unknown): z.ZodType | undefined {
+  const { endpoint } = definition;
+  if (status !== endpoint.status) return endpoint.otherAnswers[status];
+  const count = own((query ?? {}) as Record<string, unknown>, 'count');
+  if (endpoint.list && (count === '1' || count === 'true')) return listCountAnswerSchema;
+  return endpoint.answer;
+}
+
+function checkAnswer(definition: RouteDefinition, status: number, answer: unknown, query: unknown): void {
+  const { endpoint } = definition;
+  const schema = answerSchema(definition, status, query);
+  if (!schema)
+    throw new Error(`${endpoint.method} ${endpoint.path} answered ${status}, which its endpoint does not declare.`);
+  const result = schema.safeParse(answer);
+  if (!result.success) {
+    const issues = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
+    throw new Error(`${endpoint.method} ${endpoint.path} answered outside its schema: ${issues}`);
+  }
 }
 
 /**
@@ -57,67 +117,77 @@ function parsePart(definition: RouteDefinition, part: 'params' | 'querystring' |
  * JSON, urlencoded or multipart body, or the query) reaches the route of that method on the
  * same path, validated and authorised as that route.
  */
-export function registerRoutes(app: FastifyInstance, definitions: RouteDefinition[]): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  definitions: RouteDefinition[],
+  options: RegisterOptions = {},
+): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  const byUrl = new Map<string, RouteDefinition[]>();
+  const byPath = new Map<string, RouteDefinition[]>();
   for (const definition of definitions) {
-    const list = byUrl.get(definition.url) ?? [];
+    const { endpoint } = definition;
+    const list = byPath.get(endpoint.path) ?? [];
     list.push(definition);
-    byUrl.set(definition.url, list);
-    const { querystring, ...rest } = definition.schema;
+    byPath.set(endpoint.path, list);
+    const parsedQuery = endpoint.query && !definition.ownQueryParsing ? endpoint.query : undefined;
     typed.route({
-      method: definition.method,
-      url: `${API_PREFIX}${definition.url}`,
+      method: endpoint.method,
+      url: `${API_PREFIX}${endpoint.path}`,
       schema: {
-        ...rest,
-        ...(definition.rawQuery ? {} : querystring ? { querystring } : {}),
-        summary: definition.summary,
-        tags: definition.tags,
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(parsedQuery ? { querystring: parsedQuery } : {}),
+        ...(endpoint.body ? { body: endpoint.body } : {}),
+        response: {
+          [endpoint.status]: endpoint.list ? z.union([endpoint.answer, listCountAnswerSchema]) : endpoint.answer,
+          ...endpoint.otherAnswers,
+        },
+        summary: endpoint.summary,
+        tags: [...endpoint.tags],
       },
       config: {
         access: definition.access,
         api: apiConfig(definition),
-        cache: definition.cache === true && definition.method === 'GET',
+        cache: definition.cache && endpoint.method === 'GET',
+        ...(endpoint.query && definition.ownQueryParsing ? { documentedQuery: endpoint.query } : {}),
       },
       handler: (request, reply) =>
-        definition.handler({
-          params: request.params as never,
-          query: request.query as never,
-          body: request.body as never,
-          request,
-          reply,
-        }),
+        run(definition, request, reply, { params: request.params, query: request.query, body: request.body }, options),
     });
   }
-  for (const [url, group] of byUrl) {
-    const overridable = group.filter((d) => OVERRIDABLE.has(d.method));
+  for (const [path, group] of byPath) {
+    const overridable = group.filter((d) => OVERRIDABLE.has(d.endpoint.method));
     if (overridable.length === 0) continue;
-    const post = group.find((d) => d.method === 'POST');
-    if (post) throw new Error(`POST ${url} and _method override of the same path: give one of them its own path.`);
+    const post = group.find((d) => d.endpoint.method === 'POST');
+    if (post) throw new Error(`POST ${path} and _method override of the same path: give one of them its own path.`);
     app.route({
       method: 'POST',
-      url: `${API_PREFIX}${url}`,
+      url: `${API_PREFIX}${path}`,
       schema: { hide: true },
       config: { access: 'method-override', api: overrideConfig(overridable) },
-      handler: (request, reply) => dispatchOverride(request, reply, overridable),
+      handler: (request, reply) => dispatchOverride(request, reply, overridable, options),
     });
   }
 }
 
-async function dispatchOverride(request: FastifyRequest, reply: FastifyReply, candidates: RouteDefinition[]) {
+async function dispatchOverride(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  candidates: RouteDefinition[],
+  options: RegisterOptions,
+) {
   const method = overrideMethod(request);
-  const target = candidates.find((d) => d.method === method);
+  const target = candidates.find((d) => d.endpoint.method === method);
   if (!target) {
-    throw new HttpError(405, `POST is not allowed here; send _method=${candidates.map((d) => d.method).join('|')}.`);
+    const methods = candidates.map((d) => d.endpoint.method).join('|');
+    throw new HttpError(405, `POST is not allowed here; send _method=${methods}.`);
   }
   authorize(request, target.access);
   const body = { ...((request.body as Record<string, unknown> | undefined) ?? {}) };
   delete body._method;
-  return target.handler({
-    params: parsePart(target, 'params', request.params) as never,
-    query: parsePart(target, 'querystring', request.query) as never,
-    body: parsePart(target, 'body', body) as never,
-    request,
-    reply,
-  });
+  const parts = {
+    params: parsePart(target, 'params', request.params),
+    query: parsePart(target, 'query', request.query),
+    body: parsePart(target, 'body', body),
+  };
+  return run(target, request, reply, parts, options);
 }

@@ -1,5 +1,5 @@
 import type { PlatformKey } from '@meshport/contract';
-import type { CompanyRow } from '../companies/company.schema.ts';
+import type { CompanyRow } from '#core/tenancy/company.table.ts';
 
 /** The tenant and platform read from the host, once per request (DESIGN §3). */
 export interface RequestTenant {

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '../db/change-feed.ts';
+import type { ChangeFeed } from '#core/db/change-feed.ts';
 import { type CacheSlot, ResponseCache } from './response-cache.ts';
 import { SAFE_METHODS } from './route.ts';
 

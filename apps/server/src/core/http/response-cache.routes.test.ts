@@ -1,11 +1,11 @@
 import http from 'node:http';
 import { gunzipSync } from 'node:zlib';
+import { httpRequest } from '@meshport/contract/node-http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { httpRequest } from '../../test/http-client.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { queryRows } from '../db/database.ts';
+import { queryRows } from '#core/db/database.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 interface LabelList {
   data: { id: number; name: string }[];

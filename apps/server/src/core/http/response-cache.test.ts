@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testChangeFeed } from '../../test/test-change-feed.ts';
+import { testChangeFeed } from '#test/test-change-feed.ts';
 import { ResponseCache } from './response-cache.ts';
 
 function cacheWith(options: { maxBytes?: number; ttlMs?: number } = {}) {

@@ -1,5 +1,5 @@
 import { constants, gzipSync } from 'node:zlib';
-import type { Change, ChangeFeed } from '../db/change-feed.ts';
+import type { Change, ChangeFeed } from '#core/db/change-feed.ts';
 
 /** Smaller bodies are not worth compressing. */
 const GZIP_FROM_BYTES = 1024;

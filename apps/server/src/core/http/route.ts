@@ -1,47 +1,69 @@
-import type { PermissionExpression } from '@meshport/contract';
+import type {
+  AnswerOf,
+  BodyOf,
+  Endpoint,
+  ListCountAnswer,
+  ListDeclaration,
+  ParamsOf,
+  PermissionExpression,
+  PlatformKey,
+  QueryOf,
+} from '@meshport/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { Actor, RequestTenant } from './request-context.ts';
 
 /**
- * What a route requires. Every route declares one (a test checks it):
+ * What a route requires (DESIGN §4). Every route declares one (a test checks it, a snapshot
+ * lists them all):
  * - 'public': anyone, no tenant needed;
  * - 'signed-in': any signed-in account, on any host;
- * - an object: a signed-in member (or platform admin) of the host's company, holding the
- *   platform's licence, and the permission when one is named. `admin` limits it to platform
- *   admins; `hatchOnly` refuses the customerportal host and requires the hatch licence.
+ * - 'member': a signed-in member (or platform admin) of the host's company, holding the
+ *   platform's licence;
+ * - `{ permission }`: a member holding that permission expression; `hatchOnly` refuses the
+ *   customerportal host and requires the hatch licence; `trashedPermission` is needed for `trashed=1`;
+ * - 'admin': a platform administrator, on a company host.
  */
-export type RouteAccess =
-  | 'public'
-  | 'signed-in'
-  | { permission?: PermissionExpression; admin?: true; hatchOnly?: true; trashedPermission?: PermissionExpression };
+export type RouteAccess = 'public' | 'signed-in' | 'member' | 'admin' | PermissionAccess;
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export interface PermissionAccess {
+  permission: PermissionExpression;
+  hatchOnly?: true;
+  trashedPermission?: PermissionExpression;
+}
+
+export type HttpMethod = Endpoint['method'];
 
 /** Methods that change nothing: no origin check, no cache to clear. */
 export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
-
-export interface RouteSchemas {
-  params?: z.ZodType;
-  querystring?: z.ZodType;
-  body?: z.ZodType;
-  response?: Record<number, z.ZodType>;
+/** A signed-in member's view of the request's company, once the gate has let it through. */
+export interface MemberActor extends Actor {
+  /** Null only for platform admins who are not members of this company. */
+  membership: Actor['membership'];
 }
 
-export interface RouteContext<S extends RouteSchemas> {
-  params: Infer<S['params']>;
-  query: Infer<S['querystring']>;
-  body: Infer<S['body']>;
+/** What a handler knows about who asks, by its route's access level. */
+export type AccessContext<A extends RouteAccess> = A extends 'public'
+  ? { actor: Actor | null; tenant: RequestTenant | null }
+  : A extends 'signed-in'
+    ? { actor: Actor; tenant: RequestTenant | null }
+    : { actor: MemberActor; tenant: RequestTenant; companyId: number; platform: PlatformKey | null };
+
+export type RouteContext<E extends Endpoint, A extends RouteAccess> = AccessContext<A> & {
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
   request: FastifyRequest;
   reply: FastifyReply;
-}
+};
 
-export interface RouteDefinition<S extends RouteSchemas = RouteSchemas> {
-  method: HttpMethod;
-  /** Path under /v2, in Fastify syntax (`/projects/:id`). */
-  url: string;
-  access: RouteAccess;
+/** What a handler may return: the endpoint's answer, or for a list asked `count=1` its count. */
+export type HandlerAnswer<E extends Endpoint> = E['list'] extends ListDeclaration
+  ? AnswerOf<E> | ListCountAnswer
+  : AnswerOf<E>;
+
+export interface RouteOptions<E extends Endpoint, A extends RouteAccess> {
+  access: A;
   /** Answered during planned maintenance too (sign-in, the public settings). */
   duringMaintenance?: true;
   /**
@@ -49,19 +71,52 @@ export interface RouteDefinition<S extends RouteSchemas = RouteSchemas> {
    * this tenant, as writes must, so that a link on another site cannot trigger it.
    */
   changesState?: true;
-  summary: string;
-  tags: string[];
-  schema: S;
-  /** Lists read their own query (filter[...] keys) and skip querystring validation. */
-  rawQuery?: boolean;
   /**
    * GET answers are kept per company, user and URL until the company's data changes
    * (docs/decisions/0012). For reads whose answer only the database determines.
    */
   cache?: true;
-  handler: (context: RouteContext<S>) => Promise<unknown>;
+  /**
+   * The query is read by the handler itself (lists: `filter[...]` keys parsed by the list
+   * engine with its own messages); the endpoint's query schema then documents it only.
+   */
+  ownQueryParsing?: true;
+  /** Returns the answer; a handler that sends its own reply (a file) returns the reply. */
+  handler: (context: RouteContext<E, A>) => Promise<HandlerAnswer<E> | FastifyReply>;
 }
 
-export function defineRoute<S extends RouteSchemas>(definition: RouteDefinition<S>): RouteDefinition {
-  return definition as unknown as RouteDefinition;
+/** A route as registered: the endpoint it serves and how. */
+export interface RouteDefinition {
+  endpoint: Endpoint;
+  access: RouteAccess;
+  duringMaintenance: boolean;
+  changesState: boolean;
+  cache: boolean;
+  ownQueryParsing: boolean;
+  handler: (context: RouteContext<Endpoint, RouteAccess>) => Promise<unknown>;
+}
+
+/**
+ * A route for one endpoint of the contract. The handler's inputs are typed by the endpoint's
+ * schemas and its context by the access level; what it returns must match the answer type.
+ */
+export function defineRoute<E extends Endpoint, A extends RouteAccess>(
+  endpoint: E,
+  options: RouteOptions<E, A>,
+): RouteDefinition {
+  const handler = options.handler as (context: RouteContext<Endpoint, RouteAccess>) => Promise<unknown>;
+  return {
+    endpoint,
+    access: options.access,
+    duringMaintenance: options.duringMaintenance === true,
+    changesState: options.changesState === true,
+    cache: options.cache === true,
+    ownQueryParsing: options.ownQueryParsing === true,
+    handler,
+  };
+}
+
+/** Whether the access level requires a member of the host's company (a tenant, a company id). */
+export function needsMember(access: RouteAccess): boolean {
+  return access !== 'public' && access !== 'signed-in';
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { testChangeFeed } from '../../test/test-change-feed.ts';
+import { testChangeFeed } from '#test/test-change-feed.ts';
 import { CompanyKeyedMemory, FOLLOWED_TTL_MS } from './list-cache.ts';
 
 describe('CompanyKeyedMemory', () => {

@@ -1,5 +1,5 @@
 /** What the list caches (large totals, page anchors) share. */
-import type { Change } from '../db/change-feed.ts';
+import type { Change } from '#core/db/change-feed.ts';
 
 /**
  * One run per key at a time: callers asking for a key whose work is still running share its

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('list engine', (kind) => {
   let t: TestApp;

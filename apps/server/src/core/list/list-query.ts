@@ -1,7 +1,7 @@
 import { MAX_PER_PAGE, RECYCLE_BIN_DEFAULT_SORT, RECYCLE_BIN_PER_PAGE } from '@meshport/contract';
-import { fieldErrors } from '../http/error-handler.ts';
-import { ValidationError } from '../http/http-error.ts';
-import { own } from '../http/own-key.ts';
+import { fieldErrors } from '#core/http/error-handler.ts';
+import { ValidationError } from '#core/http/http-error.ts';
+import { own } from '#core/http/own-key.ts';
 import type { ListField, ListResource } from './list-resource.ts';
 
 export interface ParsedListQuery {

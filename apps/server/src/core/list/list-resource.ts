@@ -1,7 +1,7 @@
-import type { PermissionExpression, PlatformKey } from '@meshport/contract';
+import type { PlatformKey } from '@meshport/contract';
 import type { Column, SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/database.ts';
+import type { Db } from '#core/db/database.ts';
 
 /** A table joined to the list's own (for fields, filters and sorts on related rows). */
 export interface ListJoin {
@@ -59,7 +59,6 @@ export interface ListResource {
   deletedAt?: Column;
   /** Always applied (for example: a user's own rows). */
   baseWhere?: (context: ListContext) => SQL | undefined;
-  permission?: PermissionExpression;
   /** Ordering put before the requested sort (for example: favourites first on one platform). */
   leadingOrder?: (context: ListContext) => SQL | undefined;
   /** Extra answer data beside `data`/`meta`/`links`, read in the list's transaction. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import pino from 'pino';
-import type { Config } from '../config/config.ts';
+import type { Config } from '#core/config/config.ts';
 import { FileMailer } from './file-mailer.ts';
 import type { Mailer } from './mailer.ts';
 import { SmtpMailer } from './smtp-mailer.ts';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../config/config.ts';
+import { loadConfig } from '#core/config/config.ts';
 import { createMailer } from './create-mailer.ts';
 import { FileMailer } from './file-mailer.ts';
 import { passwordResetMail } from './mail-templates.ts';

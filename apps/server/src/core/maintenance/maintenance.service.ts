@@ -1,7 +1,7 @@
 import { and, asc, gt, lte } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { HttpError } from '../http/http-error.ts';
-import { plannedMaintenance } from './maintenance.schema.ts';
+import type { Database } from '#core/db/database.ts';
+import { HttpError } from '#core/http/http-error.ts';
+import { plannedMaintenance } from './maintenance.table.ts';
 
 const CACHE_MS = 2_000;
 export const MAINTENANCE_FALLBACK_MESSAGE = 'Down for maintenance. We expect to be back as soon as possible';

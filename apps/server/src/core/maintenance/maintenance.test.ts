@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { plannedMaintenance } from './maintenance.schema.ts';
+import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { plannedMaintenance } from './maintenance.table.ts';
 
 describeEachDatabase('planned maintenance', (kind) => {
   let t: TestApp;

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { type SubscribeAck, userChannel } from '@meshport/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../../test/test-app.ts';
+import { startTestApp, type TestApp } from '#test/test-app.ts';
 import { RealtimeService } from './realtime.service.ts';
 
 const url = process.env.TEST_DATABASE_URL;

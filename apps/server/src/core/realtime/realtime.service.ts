@@ -11,9 +11,9 @@ import {
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
-import { isOwnOrigin } from '../auth/own-origin.ts';
-import type { SessionService } from '../auth/session.service.ts';
-import type { TenantResolver } from '../tenancy/tenant.resolver.ts';
+import { isOwnOrigin } from '#core/auth/own-origin.ts';
+import type { SessionService } from '#core/auth/session.service.ts';
+import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
 import {
   authorizeChannel,
   type ChannelDecision,

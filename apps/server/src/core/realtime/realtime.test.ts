@@ -6,7 +6,7 @@ import {
 } from '@meshport/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 interface Me {
   id: number;

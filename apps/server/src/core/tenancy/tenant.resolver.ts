@@ -1,10 +1,10 @@
 import { parseHost } from '@meshport/contract';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { type CompanyRow, companies } from '../companies/company.schema.ts';
-import type { Database } from '../db/database.ts';
-import { notFound } from '../http/http-error.ts';
-import type { RequestTenant } from '../http/request-context.ts';
+import type { Database } from '#core/db/database.ts';
+import { notFound } from '#core/http/http-error.ts';
+import type { RequestTenant } from '#core/http/request-context.ts';
+import { type CompanyRow, companies } from './company.table.ts';
 
 const CACHE_MS = 5_000;
 

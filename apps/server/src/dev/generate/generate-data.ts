@@ -1,8 +1,8 @@
 import { ABILITIES } from '@meshport/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { hashPassword } from '../accounts/password.ts';
-import { type Database, type Db, queryRows } from '../db/database.ts';
-import { DEMO_PASSWORD } from '../seed/demo-seed.ts';
+import { hashPassword } from '#core/auth/password.ts';
+import { type Database, type Db, queryRows } from '#core/db/database.ts';
+import { DEMO_PASSWORD } from '#dev/seed/demo-seed.ts';
 import {
   COLLECTIONS,
   COLOURS,

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { Database } from '../db/database.ts';
+import type { Database } from '#core/db/database.ts';
 import { generateData } from './generate-data.ts';
 
 export const GENERATE_USAGE = `  generate  add generated tenants for load tests and exit:

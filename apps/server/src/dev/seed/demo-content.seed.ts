@@ -1,14 +1,21 @@
 import type { LibraryItemStatus } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, type Db, queryRows } from '../db/database.ts';
-import { labels } from '../labels/label.schema.ts';
-import { libraries, libraryLabels } from '../libraries/library.schema.ts';
-import { libraryItemLibraries, libraryItems, projectModelLibraryItems } from '../library-items/library-item.schema.ts';
-import { materialCategories, materialCategoryMaterials } from '../material-categories/material-category.schema.ts';
-import { materials, projectModelMaterials } from '../materials/material.schema.ts';
-import { geometryEvents, projectModels } from '../project-models/project-model.schema.ts';
-import { projectFavorites, projectLabels, projects, projectUsers } from '../projects/project.schema.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { type Database, type Db, queryRows } from '#core/db/database.ts';
+import type { FileStorage } from '#core/storage/file-storage.ts';
+import { libraries, libraryLabels } from '#modules/content/libraries/library.table.ts';
+import {
+  libraryItemLibraries,
+  libraryItems,
+  projectModelLibraryItems,
+} from '#modules/content/library-items/library-item.table.ts';
+import {
+  materialCategories,
+  materialCategoryMaterials,
+} from '#modules/content/material-categories/material-category.table.ts';
+import { materials, projectModelMaterials } from '#modules/content/materials/material.table.ts';
+import { geometryEvents, projectModels } from '#modules/content/project-models/project-model.table.ts';
+import { projectFavorites, projectLabels, projects, projectUsers } from '#modules/content/projects/project.table.ts';
+import { labels } from '#modules/tools/labels/label.table.ts';
 import { ACME, GLOBEX, type TenantContent } from './demo-content.data.ts';
 
 const HOUR = 3_600_000;

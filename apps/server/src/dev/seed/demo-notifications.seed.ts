@@ -1,9 +1,9 @@
 import type { NotificationTypeKey } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { type Database, queryRows } from '../db/database.ts';
-import { notifications } from '../notifications/notification.schema.ts';
-import { notificationType } from '../notifications/notification-types.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { type Database, queryRows } from '#core/db/database.ts';
+import type { FileStorage } from '#core/storage/file-storage.ts';
+import { notifications } from '#modules/account/notifications/notification.table.ts';
+import { notificationType } from '#modules/account/notifications/notification-types.ts';
 
 interface DemoNotice {
   type: NotificationTypeKey;

@@ -1,10 +1,10 @@
 import { ABILITIES, ABILITY_GROUPS, type Ability, type Licence } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { accounts, membershipLicences, memberships, roleAbilities, roles } from '../accounts/account.schema.ts';
-import { hashPassword } from '../accounts/password.ts';
-import { companies } from '../companies/company.schema.ts';
-import { type Database, type Db, queryRows } from '../db/database.ts';
-import type { FileStorage } from '../storage/file-storage.ts';
+import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
+import { hashPassword } from '#core/auth/password.ts';
+import { type Database, type Db, queryRows } from '#core/db/database.ts';
+import type { FileStorage } from '#core/storage/file-storage.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 import { seedDemoAdministration } from './demo-admin.seed.ts';
 import { seedDemoContent } from './demo-content.seed.ts';
 import { seedDemoNotifications } from './demo-notifications.seed.ts';

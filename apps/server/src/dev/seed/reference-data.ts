@@ -1,7 +1,7 @@
 import { ABILITY_GROUPS, LICENCES } from '@meshport/contract';
-import { abilities, licences } from '../accounts/account.schema.ts';
-import type { Database } from '../db/database.ts';
-import { ensureNotificationTypes } from '../notifications/notification-types.ts';
+import { abilities, licences } from '#core/auth/account.table.ts';
+import type { Database } from '#core/db/database.ts';
+import { ensureNotificationTypes } from '#modules/account/notifications/notification-types.ts';
 
 /** Reference rows every tenant shares; written at every start so that new keys appear. */
 export async function ensureReferenceData(database: Database): Promise<void> {

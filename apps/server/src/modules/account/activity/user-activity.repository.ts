@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
+import type { Database } from '#core/db/database.ts';
 
 /**
  * Adds an entry to a member's activity timeline. Nothing is written when the account is

@@ -1,6 +1,6 @@
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { memberships } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
+import { memberships } from '#core/auth/account.table.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** What a member did in a company (My Account → Activity): tenant rows, newest read first. */
 export const userActivity = pgTable(

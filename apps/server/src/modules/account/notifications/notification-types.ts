@@ -1,7 +1,7 @@
 import { NOTIFICATION_TYPES, type NotificationTypeKey } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.ts';
-import { notificationTypes } from './notification.schema.ts';
+import type { Database } from '#core/db/database.ts';
+import { notificationTypes } from './notification.table.ts';
 
 /** Writes the contract's notification types (reference rows); titles follow the contract. */
 export async function ensureNotificationTypes(database: Database): Promise<void> {

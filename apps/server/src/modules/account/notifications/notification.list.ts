@@ -1,7 +1,7 @@
 import { NOTIFICATION_DEFAULT_SORT, NOTIFICATION_PAGE_SIZE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import type { ListResource } from '../list/list-resource.ts';
-import { notifications } from './notification.schema.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { notifications } from './notification.table.ts';
 
 /** The bell: the signed-in member's own notifications in this company. */
 export const notificationList: ListResource = {

@@ -1,7 +1,8 @@
+import { type ListInputQuery, notificationEndpoints } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { queryRows } from '../db/database.ts';
+import { queryRows } from '#core/db/database.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 interface Item {
   id: number;
@@ -43,6 +44,8 @@ describeEachDatabase('notifications', (kind) => {
   afterAll(() => t.close());
   /** Vera holds only the design_and_sales licence: her host is the customer portal. */
   const portal = () => t.host('acme', 'customerportal');
+  const page = (who: { token: string; host?: string }, query: ListInputQuery<typeof notificationEndpoints.list> = {}) =>
+    t.client(who).call(notificationEndpoints.list, { query });
 
   it('lists my unread notifications by default: 10 per page, newest first, with the unread count', async () => {
     const res = await t.request<{ data: Item[]; meta: Record<string, number> }>('/v2/my-account/notifications', {
@@ -66,12 +69,10 @@ describeEachDatabase('notifications', (kind) => {
     expect(all.body.meta).toMatchObject({ total: 18, unread: 13, current_page: 2 });
     expect(all.body.data).toHaveLength(8);
     expect(all.body.data.some((n) => n.read)).toBe(true);
-    const bigger = await t.request<{ data: Item[] }>('/v2/my-account/notifications?per_page=20&with_read=1', {
-      token: editor,
-    });
-    expect(bigger.body.data).toHaveLength(18);
-    const count = await t.request('/v2/my-account/notifications?count=1&with_read=0', { token: editor });
-    expect(count.body).toEqual({ data: { count: 13 } });
+    const bigger = await page({ token: editor }, { per_page: 20, with_read: 1 });
+    expect(bigger.data).toHaveLength(18);
+    const count = await t.client({ token: editor }).count(notificationEndpoints.list, { query: { with_read: 0 } });
+    expect(count).toBe(13);
   });
 
   it('answers 422 for a bad with_read or an unknown parameter, 401 without a session', async () => {
@@ -93,8 +94,7 @@ describeEachDatabase('notifications', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ id, read: true });
-    const list = await t.request<{ meta: { unread: number } }>('/v2/my-account/notifications', { token: editor });
-    expect(list.body.meta.unread).toBe(12);
+    expect((await page({ token: editor })).meta.unread).toBe(12);
     const again = await t.request<{ data: Item }>(`/v2/my-account/notifications/${id}`, {
       method: 'PATCH',
       token: editor,
@@ -131,10 +131,8 @@ describeEachDatabase('notifications', (kind) => {
       json: { read: 1 },
     });
     expect(onItsHost.status).toBe(200);
-    const acmeList = await t.request<{ data: Item[] }>('/v2/my-account/notifications?with_read=1&per_page=50', {
-      token: admin,
-    });
-    expect(acmeList.body.data.map((n) => n.id)).not.toContain(globexId);
+    const acmeList = await page({ token: admin }, { with_read: 1, per_page: 50 });
+    expect(acmeList.data.map((n) => n.id)).not.toContain(globexId);
   });
 
   it('marks all read; the unread list is then empty', async () => {
@@ -145,14 +143,10 @@ describeEachDatabase('notifications', (kind) => {
     });
     expect(res.status).toBe(200);
     expect(res.body.updated).toBe(2);
-    const list = await t.request<{ data: Item[]; meta: { unread: number } }>('/v2/my-account/notifications', {
-      token: viewer,
-      host: portal(),
-    });
-    expect(list.body.data).toEqual([]);
-    expect(list.body.meta.unread).toBe(0);
-    const editorList = await t.request<{ meta: { unread: number } }>('/v2/my-account/notifications', { token: editor });
-    expect(editorList.body.meta.unread).toBe(13);
+    const viewerList = await page({ token: viewer, host: portal() });
+    expect(viewerList.data).toEqual([]);
+    expect(viewerList.meta.unread).toBe(0);
+    expect((await page({ token: editor })).meta.unread).toBe(13);
   });
 
   it('sends a notice from a platform admin; others may not; the user must be a member', async () => {
@@ -169,8 +163,7 @@ describeEachDatabase('notifications', (kind) => {
     const sent = await t.request<{ data: Item }>('/v2/admin/notifications', { token: admin, json: body });
     expect(sent.status).toBe(201);
     expect(sent.body.data).toMatchObject({ title: 'Release tonight', text: 'New viewer at 20:00.', read: false });
-    const list = await t.request<{ data: Item[] }>('/v2/my-account/notifications', { token: editor });
-    expect(list.body.data[0]?.id).toBe(sent.body.data.id);
+    expect((await page({ token: editor })).data[0]?.id).toBe(sent.body.data.id);
     const cross = await t.request<{ data: Item }>('/v2/admin/notifications', {
       token: admin,
       json: { ...body, user_id: globexEditorId, company_id: await companyId(t, 'globex') },
@@ -216,11 +209,7 @@ describeEachDatabase('notifications', (kind) => {
       json: { user_id: await accountId(t, 'viewer'), title: 'Hidden', text: 'Not shown.' },
     });
     expect(skipped.status).toBe(202);
-    const list = await t.request<{ meta: { unread: number } }>('/v2/my-account/notifications', {
-      token: viewer,
-      host: portal(),
-    });
-    expect(list.body.meta.unread).toBe(0);
+    expect((await page({ token: viewer, host: portal() })).meta.unread).toBe(0);
   });
 });
 

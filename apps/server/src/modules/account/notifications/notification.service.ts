@@ -9,13 +9,13 @@ import {
   userChannel,
 } from '@meshport/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { accounts } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
-import type { Database, Db } from '../db/database.ts';
-import { notificationMail } from '../mail/mail-templates.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import type { RealtimeService } from '../realtime/realtime.service.ts';
-import { type NotificationRow, notificationSettings, notifications } from './notification.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import type { Database, Db } from '#core/db/database.ts';
+import { notificationMail } from '#core/mail/mail-templates.ts';
+import type { Mailer } from '#core/mail/mailer.ts';
+import type { RealtimeService } from '#core/realtime/realtime.service.ts';
+import { companies } from '#core/tenancy/company.table.ts';
+import { type NotificationRow, notificationSettings, notifications } from './notification.table.ts';
 import { notificationType } from './notification-types.ts';
 
 export interface NotifyInput {
@@ -95,6 +95,17 @@ export class NotificationService {
       .from(notifications)
       .where(and(eq(notifications.accountId, accountId), isNull(notifications.readAt)));
     return row?.n ?? 0;
+  }
+
+  /** The recipient of a notification of this company (for the policy), or null when there is none. */
+  async find(companyId: number, accountId: number, id: number): Promise<{ id: number; accountId: number } | null> {
+    const [row] = await this.database.tenant({ companyId, accountId }, (tx) =>
+      tx
+        .select({ id: notifications.id, accountId: notifications.accountId })
+        .from(notifications)
+        .where(and(eq(notifications.companyId, companyId), eq(notifications.id, id))),
+    );
+    return row ?? null;
   }
 
   /** Marks one of the member's notifications read (or unread); null when it is not theirs or not in this company. */

@@ -10,8 +10,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { memberships } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
+import { memberships } from '#core/auth/account.table.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** Reference table: the kinds of notification, with the fixed ids of the contract's NOTIFICATION_TYPES. */
 export const notificationTypes = pgTable(

@@ -5,7 +5,7 @@ import { PASSWORD_RESET_SENT_MESSAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 interface Received {
   to: string[];

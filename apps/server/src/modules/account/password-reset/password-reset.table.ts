@@ -1,5 +1,5 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
 
 /**
  * Password reset links. Accounts are not tenant rows (one person, many companies), so neither

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { plannedMaintenance } from '../maintenance/maintenance.schema.ts';
+import { plannedMaintenance } from '#core/maintenance/maintenance.table.ts';
+import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 const LIMITS = { perAccount: 3, perAddress: 10, windowMinutes: 15 };
 const TOO_MANY = /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/;

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 // The tests send `Host: hatch-acme.meshport.test` (port 80): the page that sends it has this origin.
 const ORIGIN = 'http://hatch-acme.meshport.test';

@@ -1,14 +1,12 @@
-import { type AuthPayload, authPayloadSchema, loginRequestSchema, messageSchema } from '@meshport/contract';
-import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { verifyPassword } from '../accounts/password.ts';
-import type { Services } from '../app/services.ts';
-import { HttpError, unauthenticated } from '../http/http-error.ts';
-import type { Actor } from '../http/request-context.ts';
-import { defineRoute } from '../http/route.ts';
-import { MaintenanceService } from '../maintenance/maintenance.service.ts';
-import { recordActivity } from '../users/user-activity.repository.ts';
-import { clearSessionCookies, setSessionCookies } from './session-cookies.ts';
+import { type AuthPayload, signInEndpoints } from '@meshport/contract';
+import { verifyPassword } from '#core/auth/password.ts';
+import { clearSessionCookies, setSessionCookies } from '#core/auth/session-cookies.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { HttpError } from '#core/http/http-error.ts';
+import type { Actor, RequestTenant } from '#core/http/request-context.ts';
+import { defineRoute } from '#core/http/route.ts';
+import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
+import { recordActivity } from '#modules/account/activity/user-activity.repository.ts';
 
 const INVALID_CREDENTIALS = 'Invalid Username or Password';
 const truthy = (value: unknown) => value === true || value === '1' || value === 'true';
@@ -17,7 +15,7 @@ export function profileImageUrl(actor: Pick<Actor, 'accountId' | 'profileImagePa
   return actor.profileImagePath ? `/v2/accounts/${actor.accountId}/profile-image` : null;
 }
 
-export function authRoutes(services: Services) {
+export function authRoutes(services: CoreServices) {
   const { sessions, sessionRepository, rateLimiter, maintenance, config } = services;
   const cookieSettings = { baseDomain: config.baseDomain, secure: config.scheme === 'https' };
 
@@ -38,25 +36,17 @@ export function authRoutes(services: Services) {
       company_id: null,
     },
   });
-  const withCompany = (request: FastifyRequest, body: AuthPayload): AuthPayload => ({
+  const withCompany = (tenant: RequestTenant | null, body: AuthPayload): AuthPayload => ({
     ...body,
-    user: { ...body.user, company_id: request.tenant?.company.id ?? null },
+    user: { ...body.user, company_id: tenant?.company.id ?? null },
   });
 
   return [
-    defineRoute({
-      method: 'POST',
-      url: '/login',
+    defineRoute(signInEndpoints.login, {
       access: 'public',
       // Platform admins must be able to sign in during maintenance; the handler refuses the others.
       duringMaintenance: true,
-      summary: 'Sign in with username or e-mail and password',
-      tags: ['auth'],
-      schema: {
-        body: loginRequestSchema,
-        response: { 200: authPayloadSchema, 401: messageSchema, 403: messageSchema, 429: messageSchema },
-      },
-      async handler({ body, request, reply }) {
+      async handler({ body, tenant, request, reply }) {
         const address = request.ip;
         const account = await sessionRepository.findAccountByIdentity(body.identity);
         // Counted before the password is checked, so concurrent guesses cannot all get through.
@@ -68,7 +58,7 @@ export function authRoutes(services: Services) {
           await rateLimiter.withdraw(attempt);
           throw MaintenanceService.unavailable(window);
         }
-        const company = request.tenant?.company;
+        const company = tenant?.company;
         if (company && !account.isAdmin && !(await sessionRepository.isMember(account.id, company.id))) {
           throw new HttpError(403, `This account has no access to ${company.name}.`);
         }
@@ -84,49 +74,32 @@ export function authRoutes(services: Services) {
         request.log.info({ accountId: account.id, sessionId: issued.sessionId, remember }, 'signed in');
         if (company)
           await recordActivity(services.database, { companyId: company.id, accountId: account.id }, 'Signed in');
-        return withCompany(request, payload(actor, truthy(body.issue_token) ? issued.token : undefined));
+        return withCompany(tenant, payload(actor, truthy(body.issue_token) ? issued.token : undefined));
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/auth/validate',
+    defineRoute(signInEndpoints.validate, {
       access: 'signed-in',
-      summary: 'The signed-in user and what they may do in this company',
-      tags: ['auth'],
-      schema: { response: { 200: authPayloadSchema } },
-      async handler({ request, reply }) {
-        const actor = request.actor;
-        if (!actor) throw unauthenticated();
+      async handler({ actor, tenant, request, reply }) {
         if (actor.via === 'cookie' && request.cookies.user_session) {
           setSessionCookies(reply, cookieSettings, request.cookies.user_session, actor.remember);
         }
-        return withCompany(request, payload(actor, actor.bearerToken ?? undefined));
+        return withCompany(tenant, payload(actor, actor.bearerToken ?? undefined));
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/logout',
+    defineRoute(signInEndpoints.logout, {
       access: 'signed-in',
       changesState: true,
-      summary: 'End this session',
-      tags: ['auth'],
-      schema: { response: { 200: messageSchema } },
-      async handler({ request, reply }) {
-        if (request.actor) await sessions.revoke(request.actor.sessionId);
+      async handler({ actor, reply }) {
+        await sessions.revoke(actor.sessionId);
         clearSessionCookies(reply, cookieSettings);
         return { message: 'Logged out.' };
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/logout-all',
+    defineRoute(signInEndpoints.logoutAll, {
       access: 'signed-in',
       changesState: true,
-      summary: 'End every session of this account, on every device',
-      tags: ['auth'],
-      schema: { response: { 200: messageSchema.extend({ revoked: z.number().int() }) } },
-      async handler({ request, reply }) {
-        const revoked = request.actor ? await sessions.revokeAll(request.actor.accountId) : 0;
+      async handler({ actor, reply }) {
+        const revoked = await sessions.revokeAll(actor.accountId);
         clearSessionCookies(reply, cookieSettings);
         return { message: 'Logged out on all devices.', revoked };
       },

@@ -7,9 +7,9 @@ import {
 } from '@meshport/contract';
 import { type Column, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { enumFilter, searchFilter } from '../list/common-filters.ts';
-import { defineFilter, type ListResource } from '../list/list-resource.ts';
-import { changelogItems } from './changelog.schema.ts';
+import { enumFilter, searchFilter } from '#core/list/common-filters.ts';
+import { defineFilter, type ListResource } from '#core/list/list-resource.ts';
+import { changelogItems } from './changelog.table.ts';
 
 const DATE_COLUMNS: Record<Environment, Column> = {
   development: changelogItems.dateOnDevelopment,

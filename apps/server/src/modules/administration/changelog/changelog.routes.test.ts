@@ -1,7 +1,8 @@
+import { changelogEndpoints, type ListInputQuery } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('changelog items', (kind) => {
   let t: TestApp;
@@ -10,6 +11,9 @@ describeEachDatabase('changelog items', (kind) => {
   });
   afterAll(() => t.close());
   const { get, auth } = signInDemoUsers(() => t, { signIn: ['admin', 'viewer', 'nolicence'], defaultUser: 'viewer' });
+  const viewer = async () => t.client(await auth('viewer'));
+  const list = async (query: ListInputQuery<typeof changelogEndpoints.list>) =>
+    (await viewer()).call(changelogEndpoints.list, { query });
 
   it('pages items newest first, for every member (the Updates panel)', async () => {
     const res = await get('/v2/admin/changelog-items');
@@ -27,25 +31,24 @@ describeEachDatabase('changelog items', (kind) => {
   });
 
   it('filters by environment, missing environment, type and search', async () => {
-    const descriptions = async (query: string) =>
-      ((await get(`/v2/admin/changelog-items?${query}&per_page=100`)).body.data as Row[]).map((r) => r.description);
-    const onAcceptance = await descriptions('filter[environment]=acceptance');
+    type Filter = ListInputQuery<typeof changelogEndpoints.list>['filter'];
+    const rows = async (filter: Filter) => (await list({ filter, per_page: 100 })).data;
+    const descriptions = async (filter: Filter) => (await rows(filter)).map((r) => r.description);
+    const onAcceptance = await descriptions({ environment: 'acceptance' });
     expect(onAcceptance).toHaveLength(4);
-    for (const row of (await get('/v2/admin/changelog-items?filter[environment]=acceptance&per_page=100')).body
-      .data as Row[]) {
+    for (const row of await rows({ environment: 'acceptance' })) {
       expect(row.date_on_acceptance).not.toBeNull();
     }
-    expect(await descriptions('filter[missing_environment]=acceptance')).toEqual([
+    expect(await descriptions({ missing_environment: 'acceptance' })).toEqual([
       'Recycling bin shows the days left correctly',
       'Dutch translations',
     ]);
-    expect(await descriptions('filter[environment]=production')).toHaveLength(2);
-    expect(await descriptions('filter[type]=added')).toEqual(['Dutch translations', 'Updates panel on the dashboard']);
-    expect(await descriptions('filter[search]=PREVIEWS')).toEqual(['Faster material previews']);
+    expect(await descriptions({ environment: 'production' })).toHaveLength(2);
+    expect(await descriptions({ type: 'added' })).toEqual(['Dutch translations', 'Updates panel on the dashboard']);
+    expect(await descriptions({ search: 'PREVIEWS' })).toEqual(['Faster material previews']);
     expect((await get('/v2/admin/changelog-items?filter[environment]=staging')).status).toBe(422);
-    expect((await get('/v2/admin/changelog-items?filter[environment]=acceptance&count=1')).body).toEqual({
-      data: { count: 4 },
-    });
+    const onAcceptanceCount = { query: { filter: { environment: 'acceptance' } } };
+    expect(await (await viewer()).count(changelogEndpoints.list, onAcceptanceCount)).toBe(4);
   });
 
   it('sorts by every sortable field and selects fields', async () => {
@@ -60,18 +63,18 @@ describeEachDatabase('changelog items', (kind) => {
       'created_at',
       'updated_at',
     ]);
-    const slim = await get('/v2/admin/changelog-items?included_fields=changelog_items.type');
-    expect(Object.keys(slim.body.data[0])).toEqual(['type']);
+    const slim = await list({ included_fields: ['changelog_items.type'] });
+    expect(Object.keys(slim.data[0] ?? {})).toEqual(['type']);
     await expectUnknownParametersRefused(t, '/v2/admin/changelog-items', await auth('viewer'));
   });
 
   it('reads one item with its screenshot_url and serves the screenshot', async () => {
-    const panel = await get('/v2/admin/changelog-items?filter[search]=updates panel');
-    const item = panel.body.data[0];
-    const one = await get(`/v2/admin/changelog-items/${item.id}`);
-    expect(one.body.data).toMatchObject({ type: 'added', screenshot: true });
-    expect(one.body.data.screenshot_url).toBe(`/v2/changelog-items/${item.id}/screenshot`);
-    const image = await get(one.body.data.screenshot_url);
+    const panel = await list({ filter: { search: 'updates panel' } });
+    const [item] = panel.data;
+    const one = await (await viewer()).call(changelogEndpoints.get, { params: { id: Number(item?.id) } });
+    expect(one.data).toMatchObject({ type: 'added', screenshot: true });
+    expect(one.data.screenshot_url).toBe(`/v2/changelog-items/${item?.id}/screenshot`);
+    const image = await get(String(one.data.screenshot_url));
     expect(image.status).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect((await get('/v2/admin/changelog-items/999999')).status).toBe(404);

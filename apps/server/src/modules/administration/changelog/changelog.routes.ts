@@ -1,12 +1,13 @@
 import path from 'node:path';
-import { idParamsSchema } from '@meshport/contract';
+import { changelogEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../app/services.ts';
-import { notFound } from '../http/http-error.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { notFound } from '#core/http/http-error.ts';
+import { defineRoute } from '#core/http/route.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { changelogList } from './changelog.list.ts';
-import { changelogItems } from './changelog.schema.ts';
+import { changelogItems } from './changelog.table.ts';
 
 const IMAGE_TYPES: Record<string, string> = {
   '.png': 'image/png',
@@ -16,36 +17,17 @@ const IMAGE_TYPES: Record<string, string> = {
 };
 
 /** Reading is for every member (the dashboard's Updates panel); writing will be admin only. */
-export function changelogRoutes(services: Services) {
+export function changelogRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/admin/changelog-items',
-      access: {},
-      summary: 'Changelog items; filter[environment] keeps those released there (Updates panel)',
-      tags: ['changelog'],
-      schema: {},
-      rawQuery: true,
-      handler: ({ request }) => engine.list(request, changelogList),
+    listRoute(engine, changelogEndpoints.list, changelogList, { access: 'member', cache: false }),
+    recordRoute(engine, changelogEndpoints.get, changelogList, {
+      access: 'member',
+      where: (params) => eq(changelogItems.id, params.id),
+      cache: false,
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/admin/changelog-items/:id',
-      access: {},
-      summary: 'One changelog item with its screenshot_url',
-      tags: ['changelog'],
-      schema: { params: idParamsSchema },
-      rawQuery: true,
-      handler: ({ request, params }) => engine.record(request, changelogList, eq(changelogItems.id, params.id)),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/changelog-items/:id/screenshot',
-      access: {},
-      summary: "A changelog item's screenshot",
-      tags: ['changelog'],
-      schema: { params: idParamsSchema },
+    defineRoute(changelogEndpoints.screenshot, {
+      access: 'member',
       async handler({ params, reply }) {
         const [row] = await services.database.system
           .select({ key: changelogItems.screenshotPath })

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { companies } from './company.schema.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** The admin companies list (administration.md): cross-tenant, admins only. */
 export const adminCompanyList = (baseDomain: string): ListResource => ({

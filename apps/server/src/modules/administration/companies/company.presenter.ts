@@ -1,5 +1,5 @@
 import { type MyCompany, type PlatformKey, type PublicCompany, resolveTenantColors } from '@meshport/contract';
-import type { CompanyRow } from './company.schema.ts';
+import type { CompanyRow } from '#core/tenancy/company.table.ts';
 
 export function companyAssetUrl(company: CompanyRow, asset: 'logo' | 'background-image'): string | null {
   const stored = asset === 'logo' ? company.logoPath : company.backgroundImagePath;

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { memberships } from '../accounts/account.schema.ts';
-import type { Database } from '../db/database.ts';
-import { type CompanyRow, companies } from './company.schema.ts';
+import { memberships } from '#core/auth/account.table.ts';
+import type { Database } from '#core/db/database.ts';
+import { type CompanyRow, companies } from '#core/tenancy/company.table.ts';
 
 export class CompanyRepository {
   constructor(private readonly database: Database) {}

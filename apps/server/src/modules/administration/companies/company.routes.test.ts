@@ -1,5 +1,6 @@
+import { companyEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('companies', (kind) => {
   let t: TestApp;
@@ -25,11 +26,12 @@ describeEachDatabase('companies', (kind) => {
   });
 
   it("replaces 'default' colours by the colours of the host platform, or of the first platform", async () => {
-    const onPortal = await t.request('/v2/companies/globex', { host: t.host('globex', 'customerportal') });
-    expect(onPortal.body.data.colors).toEqual({ primary_color: 'default', primary_accent: 'default' });
-    expect(onPortal.body.data.theme).toEqual({ primary_color: '#634196', primary_accent: '#7C6B9C80' });
-    const bare = await t.request('/v2/companies/globex', { host: t.host('globex', null) });
-    expect(bare.body.data.theme).toEqual({ primary_color: '#275953', primary_accent: '#6E9C9780' });
+    const globex = { params: { subdomain: 'globex' } };
+    const onPortal = await t.client({ host: t.host('globex', 'customerportal') }).call(companyEndpoints.public, globex);
+    expect(onPortal.data.colors).toEqual({ primary_color: 'default', primary_accent: 'default' });
+    expect(onPortal.data.theme).toEqual({ primary_color: '#634196', primary_accent: '#7C6B9C80' });
+    const bare = await t.client({ host: t.host('globex', null) }).call(companyEndpoints.public, globex);
+    expect(bare.data.theme).toEqual({ primary_color: '#275953', primary_accent: '#6E9C9780' });
   });
 
   it('gives the signed-in member the company of this host with its details', async () => {
@@ -43,10 +45,10 @@ describeEachDatabase('companies', (kind) => {
 
   it('lists the companies a person may switch to', async () => {
     const editor = await t.login('editor');
-    const mine = await t.request('/v2/companies', { token: editor });
-    expect(mine.body.data.map((c: { sub_domain: string }) => c.sub_domain)).toEqual(['acme']);
+    const mine = await t.client({ token: editor }).call(companyEndpoints.switchable);
+    expect(mine.data.map((c) => c.sub_domain)).toEqual(['acme']);
     const admin = await t.login('admin');
-    const all = await t.request('/v2/companies', { token: admin });
-    expect(all.body.data.map((c: { sub_domain: string }) => c.sub_domain)).toEqual(['acme', 'globex']);
+    const all = await t.client({ token: admin }).call(companyEndpoints.switchable);
+    expect(all.data.map((c) => c.sub_domain)).toEqual(['acme', 'globex']);
   });
 });

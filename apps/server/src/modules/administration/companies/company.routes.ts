@@ -1,15 +1,14 @@
 import path from 'node:path';
-import { companySummarySchema, myCompanySchema, publicCompanySchema } from '@meshport/contract';
-import { z } from 'zod';
-import type { Services } from '../app/services.ts';
-import { notFound } from '../http/http-error.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import { companyEndpoints } from '@meshport/contract';
+import type { CoreServices } from '#core/core-services.ts';
+import { notFound } from '#core/http/http-error.ts';
+import { defineRoute } from '#core/http/route.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { listRoute } from '#core/list/list-routes.ts';
 import { adminCompanyList } from './company.list.ts';
 import { companyAssetUrl, presentMyCompany, presentPublicCompany } from './company.presenter.ts';
 import { CompanyRepository } from './company.repository.ts';
 
-const subDomainParams = z.object({ subdomain: z.string().min(1).max(63) });
 const IMAGE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
@@ -19,21 +18,14 @@ const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-export function companyRoutes(services: Services) {
+export function companyRoutes(services: CoreServices) {
   const repository = new CompanyRepository(services.database);
   const engine = new ListEngine(services.database, services.changes);
   const companyList = adminCompanyList(services.config.baseDomain);
-  const platformOf = (request: { tenant: { platform: import('@meshport/contract').PlatformKey | null } | null }) =>
-    request.tenant?.platform ?? null;
 
   const assetRoute = (asset: 'logo' | 'background-image') =>
-    defineRoute({
-      method: 'GET',
-      url: `/companies/:subdomain/${asset}`,
+    defineRoute(asset === 'logo' ? companyEndpoints.logo : companyEndpoints.backgroundImage, {
       access: 'public',
-      summary: `The company's ${asset.replace('-', ' ')}`,
-      tags: ['companies'],
-      schema: { params: subDomainParams },
       async handler({ params, reply }) {
         const company = await services.tenants.bySubDomain(params.subdomain);
         const key = asset === 'logo' ? company?.logoPath : company?.backgroundImagePath;
@@ -47,28 +39,15 @@ export function companyRoutes(services: Services) {
     });
 
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/companies/my-company',
-      access: {},
-      summary: 'The company of this host, with its colours (shell.md §4)',
-      tags: ['companies'],
-      schema: { response: { 200: z.object({ data: myCompanySchema }) } },
-      async handler({ request }) {
-        if (!request.tenant) throw notFound();
-        return { data: presentMyCompany(request.tenant.company, platformOf(request)) };
+    defineRoute(companyEndpoints.myCompany, {
+      access: 'member',
+      async handler({ tenant, platform }) {
+        return { data: presentMyCompany(tenant.company, platform) };
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/companies',
+    defineRoute(companyEndpoints.switchable, {
       access: 'signed-in',
-      summary: 'The companies this person may switch to',
-      tags: ['companies'],
-      schema: { response: { 200: z.object({ data: z.array(companySummarySchema) }) } },
-      async handler({ request }) {
-        const actor = request.actor;
-        if (!actor) return { data: [] };
+      async handler({ actor }) {
         const rows = await repository.switchableFor(actor.accountId, actor.admin);
         return {
           data: rows.map((company) => ({
@@ -80,29 +59,16 @@ export function companyRoutes(services: Services) {
         };
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/companies/:subdomain',
+    defineRoute(companyEndpoints.public, {
       access: 'public',
-      summary: 'Name, logo and colours of a company, for its login page',
-      tags: ['companies'],
-      schema: { params: subDomainParams, response: { 200: z.object({ data: publicCompanySchema }) } },
-      async handler({ params, request }) {
+      async handler({ params, tenant }) {
         const company = await services.tenants.bySubDomain(params.subdomain);
         if (!company) throw notFound(`There is no company "${params.subdomain}".`);
-        return { data: presentPublicCompany(company, platformOf(request)) };
+        return { data: presentPublicCompany(company, tenant?.platform ?? null) };
       },
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/admin/companies',
-      access: { admin: true },
-      summary: 'Every company (platform admins)',
-      tags: ['admin'],
-      schema: {},
-      rawQuery: true,
-      handler: ({ request }) => engine.list(request, companyList),
-    }),
+    // Every company: not kept in the response cache, which is cleared per company.
+    listRoute(engine, companyEndpoints.adminList, companyList, { access: 'admin', cache: false }),
     assetRoute('logo'),
     assetRoute('background-image'),
   ];

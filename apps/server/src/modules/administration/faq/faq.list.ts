@@ -1,8 +1,8 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { faqCategories, faqQuestions } from './faq.schema.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { faqCategories, faqQuestions } from './faq.table.ts';
 
 /** FAQ categories (platform-wide); a single category read also returns its questions. */
 export const faqCategoryList: ListResource = {

@@ -1,7 +1,8 @@
+import { faqCategoryEndpoints, type ListInputQuery } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('FAQ', (kind) => {
   let t: TestApp;
@@ -9,10 +10,12 @@ describeEachDatabase('FAQ', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, auth } = signInDemoUsers(() => t, {
+  const { get, auth, token } = signInDemoUsers(() => t, {
     signIn: ['viewer', 'nolicence', 'globex-editor'],
     defaultUser: 'viewer',
   });
+  const list = async (query: ListInputQuery<typeof faqCategoryEndpoints.list>) =>
+    t.client(await auth('viewer')).call(faqCategoryEndpoints.list, { query });
 
   it('lists categories, latest updated first, the same for every company', async () => {
     const res = await get('/v2/questions/categories');
@@ -25,15 +28,14 @@ describeEachDatabase('FAQ', (kind) => {
     ]);
     expect(res.body.data[1].questions_count).toBe(3);
     expect(res.body.data[0]).not.toHaveProperty('questions');
-    const globex = await get('/v2/questions/categories', 'globex-editor', t.host('globex'));
-    expect(globex.body.meta.total).toBe(3);
+    const globexEditor = { token: await token('globex-editor'), host: t.host('globex') };
+    const globex = await t.client(globexEditor).call(faqCategoryEndpoints.list);
+    expect(globex.meta.total).toBe(3);
   });
 
   it('filters by category or question text, sorts, selects fields and counts', async () => {
-    expect((await get('/v2/questions/categories?filter[search]=getting')).body.meta.total).toBe(1);
-    expect((await get('/v2/questions/categories?filter[search]=recycling')).body.data[0].name).toBe(
-      'Models and libraries',
-    );
+    expect((await list({ filter: { search: 'getting' } })).meta.total).toBe(1);
+    expect((await list({ filter: { search: 'recycling' } })).data[0]?.name).toBe('Models and libraries');
     await expectSortsByEachField(t, '/v2/questions/categories', await auth('viewer'), [
       'id',
       'name',
@@ -41,16 +43,16 @@ describeEachDatabase('FAQ', (kind) => {
       'created_at',
       'updated_at',
     ]);
-    const withQuestions = await get('/v2/questions/categories?included_fields=name,questions&sort=name');
-    expect(withQuestions.body.data[0].questions.map((q: Row) => q.position)).toEqual([0]);
-    expect((await get('/v2/questions/categories?count=1')).body).toEqual({ data: { count: 3 } });
+    const withQuestions = await list({ included_fields: ['name', 'questions'], sort: 'name' });
+    expect(withQuestions.data[0]?.questions?.map((q) => q.position)).toEqual([0]);
+    expect(await t.client(await auth('viewer')).count(faqCategoryEndpoints.list)).toBe(3);
     await expectUnknownParametersRefused(t, '/v2/questions/categories', await auth('viewer'));
   });
 
   it('reads one category with its questions in order', async () => {
-    const list = await get('/v2/questions/categories?sort=name');
-    const models = list.body.data.find((row: Row) => row.name === 'Models and libraries');
-    const one = await get(`/v2/questions/categories/${models.id}`);
+    const byName = await list({ sort: 'name' });
+    const models = byName.data.find((row) => row.name === 'Models and libraries');
+    const one = await get(`/v2/questions/categories/${models?.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data.questions.map((q: Row) => q.question)).toEqual([
       'Which file types can I upload?',

@@ -1,33 +1,19 @@
-import { idParamsSchema } from '@meshport/contract';
+import { faqCategoryEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../app/services.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { faqCategoryList } from './faq.list.ts';
-import { faqCategories } from './faq.schema.ts';
+import { faqCategories } from './faq.table.ts';
 
-export function faqRoutes(services: Services) {
+export function faqRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/questions/categories',
-      access: {},
-      summary: 'FAQ categories, the same for every company',
-      tags: ['faq'],
-      schema: {},
-      rawQuery: true,
-      handler: ({ request }) => engine.list(request, faqCategoryList),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/questions/categories/:id',
-      access: {},
-      summary: 'One FAQ category with its questions',
-      tags: ['faq'],
-      schema: { params: idParamsSchema },
-      rawQuery: true,
-      handler: ({ request, params }) => engine.record(request, faqCategoryList, eq(faqCategories.id, params.id)),
+    listRoute(engine, faqCategoryEndpoints.list, faqCategoryList, { access: 'member', cache: false }),
+    recordRoute(engine, faqCategoryEndpoints.get, faqCategoryList, {
+      access: 'member',
+      where: (params) => eq(faqCategories.id, params.id),
+      cache: false,
     }),
   ];
 }

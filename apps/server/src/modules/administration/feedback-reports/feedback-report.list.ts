@@ -1,8 +1,12 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
-import { reporterFields, reporterJoins, reporterSearchColumns } from '../admin/admin-report-fields.ts';
-import { enumFilter, idFilter, searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { feedbackReports } from './feedback-report.schema.ts';
+import { enumFilter, idFilter, searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import {
+  reporterFields,
+  reporterJoins,
+  reporterSearchColumns,
+} from '#modules/administration/shared/admin-report-fields.ts';
+import { feedbackReports } from './feedback-report.table.ts';
 
 /** Admin → Feedback reports of every company (the explicit cross-tenant path). */
 export const feedbackReportList: ListResource = {

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** A member's rating of the product; platform admins read them across companies. */
 export const feedbackReports = pgTable(

@@ -1,8 +1,12 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, ISSUE_SEVERITIES, ISSUE_STATUSES } from '@meshport/contract';
-import { reporterFields, reporterJoins, reporterSearchColumns } from '../admin/admin-report-fields.ts';
-import { enumFilter, idFilter, searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { issueReports } from './issue-report.schema.ts';
+import { enumFilter, idFilter, searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import {
+  reporterFields,
+  reporterJoins,
+  reporterSearchColumns,
+} from '#modules/administration/shared/admin-report-fields.ts';
+import { issueReports } from './issue-report.table.ts';
 
 /** Admin → Issue reports of every company (the explicit cross-tenant path). */
 export const issueReportList: ListResource = {

@@ -1,7 +1,8 @@
+import { companyEndpoints, issueReportEndpoints, type ListInputQuery } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('issue reports (admin)', (kind) => {
   let t: TestApp;
@@ -11,13 +12,15 @@ describeEachDatabase('issue reports (admin)', (kind) => {
   });
   afterAll(() => t.close());
   const { get, token } = signInDemoUsers(() => t, { signIn: ['admin', 'editor'], defaultUser: 'admin' });
+  const admin = async () => t.client({ token: await token('admin') });
   beforeAll(async () => {
-    globexId = (await t.request('/v2/companies', { token: await token('admin') })).body.data.find(
-      (c: Row) => c.sub_domain === 'globex',
-    ).id;
+    const companies = await (await admin()).call(companyEndpoints.switchable);
+    globexId = companies.data.find((c) => c.sub_domain === 'globex')?.id ?? 0;
   });
-  const titles = async (query: string) =>
-    ((await get(`/v2/admin/issue-reports?${query}&per_page=100`)).body.data as Row[]).map((row) => row.title);
+  const list = async (query: ListInputQuery<typeof issueReportEndpoints.list>) =>
+    (await admin()).call(issueReportEndpoints.list, { query });
+  const titles = async (filter: ListInputQuery<typeof issueReportEndpoints.list>['filter']) =>
+    (await list({ filter, per_page: 100 })).data.map((row) => row.title);
 
   it('lists reports of every company, newest first, with company and user', async () => {
     const res = await get('/v2/admin/issue-reports');
@@ -35,15 +38,15 @@ describeEachDatabase('issue reports (admin)', (kind) => {
   });
 
   it('filters by company, severity, status and search', async () => {
-    expect(await titles(`filter[company_id]=${globexId}`)).toEqual(['Mobile viewer is slow']);
-    expect(await titles('filter[severity]=highest')).toEqual(['Exporter crashes on empty materials']);
-    expect((await titles('filter[severity]=lowest,high')).sort()).toEqual([
+    expect(await titles({ company_id: String(globexId) })).toEqual(['Mobile viewer is slow']);
+    expect(await titles({ severity: 'highest' })).toEqual(['Exporter crashes on empty materials']);
+    expect((await titles({ severity: 'lowest,high' })).sort()).toEqual([
       'Preview of a large model stays grey',
       'Typo on the login page',
     ]);
-    expect(await titles('filter[status]=resolved')).toEqual(['Typo on the login page']);
-    expect(await titles('filter[search]=EXPORTING')).toEqual(['Exporter crashes on empty materials']);
-    expect(await titles('filter[search]=viewer@')).toEqual(['Typo on the login page']);
+    expect(await titles({ status: 'resolved' })).toEqual(['Typo on the login page']);
+    expect(await titles({ search: 'EXPORTING' })).toEqual(['Exporter crashes on empty materials']);
+    expect(await titles({ search: 'viewer@' })).toEqual(['Typo on the login page']);
     expect((await get('/v2/admin/issue-reports?filter[severity]=critical')).status).toBe(422);
     expect((await get('/v2/admin/issue-reports?filter[status]=done')).status).toBe(422);
     expect((await get('/v2/admin/issue-reports?filter[company_id]=x')).status).toBe(422);
@@ -61,20 +64,20 @@ describeEachDatabase('issue reports (admin)', (kind) => {
       'created_at',
       'updated_at',
     ]);
-    const bySeverity = await get('/v2/admin/issue-reports?sort=severity&included_fields=severity');
-    expect(bySeverity.body.data.map((row: Row) => row.severity)).toEqual(['lowest', 'medium', 'high', 'highest']);
+    const bySeverity = await list({ sort: 'severity', included_fields: ['severity'] });
+    expect(bySeverity.data.map((row) => row.severity)).toEqual(['lowest', 'medium', 'high', 'highest']);
   });
 
   it('selects fields, counts, reads one, and is admin only', async () => {
-    const slim = await get('/v2/admin/issue-reports?included_fields=id,company.name');
-    expect(slim.body.data[0]).toEqual({ id: expect.any(Number), company: { name: 'Globex Interiors' } });
-    expect((await get('/v2/admin/issue-reports?count=1')).body).toEqual({ data: { count: 4 } });
-    const grey = (await get('/v2/admin/issue-reports?filter[search]=grey')).body.data[0];
-    const one = await get(`/v2/admin/issue-reports/${grey.id}`);
-    expect(one.body.data.external_link).toBe('https://tracker.example/MESH-101');
+    const slim = await list({ included_fields: ['id', 'company.name'] });
+    expect(slim.data[0]).toEqual({ id: expect.any(Number), company: { name: 'Globex Interiors' } });
+    expect(await (await admin()).count(issueReportEndpoints.list)).toBe(4);
+    const [grey] = (await list({ filter: { search: 'grey' } })).data;
+    const one = await (await admin()).call(issueReportEndpoints.get, { params: { id: Number(grey?.id) } });
+    expect(one.data.external_link).toBe('https://tracker.example/MESH-101');
     expect((await get('/v2/admin/issue-reports/999999')).status).toBe(404);
     expect((await get('/v2/admin/issue-reports', 'editor')).status).toBe(403);
-    expect((await get(`/v2/admin/issue-reports/${grey.id}`, 'editor')).status).toBe(403);
+    expect((await get(`/v2/admin/issue-reports/${grey?.id}`, 'editor')).status).toBe(403);
     await expectUnknownParametersRefused(t, '/v2/admin/issue-reports', { token: await token('admin') });
   });
 });

@@ -1,7 +1,7 @@
 import { ISSUE_SEVERITIES, ISSUE_STATUSES } from '@meshport/contract';
 import { index, integer, jsonb, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** Enums sort in declaration order, so `sort=severity` goes lowest → highest. */
 export const issueSeverity = pgEnum('issue_severity', ISSUE_SEVERITIES);

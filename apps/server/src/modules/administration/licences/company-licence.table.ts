@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { licences } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
+import { licences } from '#core/auth/account.table.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** Seats a company bought per licence; the used count comes from membership_licences. */
 export const companyLicences = pgTable(

@@ -1,6 +1,7 @@
+import { licenceEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('company licences', (kind) => {
   let t: TestApp;
@@ -8,7 +9,7 @@ describeEachDatabase('company licences', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get } = signInDemoUsers(() => t, {
+  const { get, token } = signInDemoUsers(() => t, {
     signIn: ['editor', 'viewer', 'nolicence', 'globex-editor'],
   });
 
@@ -22,8 +23,9 @@ describeEachDatabase('company licences', (kind) => {
       { licence: 'holo_helmet', bought: 2, used: 0 },
       { licence: 'realization', bought: 1, used: 0 },
     ]);
-    const globex = await get('/v2/companies/my-company/licences', 'globex-editor', t.host('globex'));
-    expect(globex.body.data.slice(0, 3)).toEqual([
+    const globexEditor = { token: await token('globex-editor'), host: t.host('globex') };
+    const globex = await t.client(globexEditor).call(licenceEndpoints.list);
+    expect(globex.data.slice(0, 3)).toEqual([
       { licence: 'design_and_sales', bought: 3, used: 2 },
       { licence: 'hatch', bought: 2, used: 2 },
       { licence: 'standalone', bought: 1, used: 0 },

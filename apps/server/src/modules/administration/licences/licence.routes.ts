@@ -1,27 +1,19 @@
-import { type CompanyLicence, companyLicenceSchema, LICENCES, type Licence } from '@meshport/contract';
+import { type CompanyLicence, LICENCES, type Licence, licenceEndpoints } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { z } from 'zod';
-import { requireCompanyId } from '../access/access.ts';
-import type { Services } from '../app/services.ts';
-import { queryRows } from '../db/database.ts';
-import { defineRoute } from '../http/route.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { queryRows } from '#core/db/database.ts';
+import { defineRoute } from '#core/http/route.ts';
 
 /**
  * Licences of the request's company: seats bought (company_licences) and in use
  * (membership_licences), one entry per tenant licence of administration.md §3, in that order.
  */
-export function licenceRoutes(services: Services) {
+export function licenceRoutes(services: CoreServices) {
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/companies/my-company/licences',
+    defineRoute(licenceEndpoints.list, {
       access: { permission: 'view-company|edit-company|view-system-users|update-users|create-users' },
-      summary: 'Licences of this company with bought and used counts',
-      tags: ['companies'],
-      schema: { response: { 200: z.object({ data: z.array(companyLicenceSchema) }) } },
-      async handler({ request }) {
-        const companyId = requireCompanyId(request);
-        const rows = await services.database.tenant({ companyId, accountId: request.actor?.accountId }, (tx) =>
+      async handler({ companyId, actor }) {
+        const rows = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
           queryRows<{ licence: string; bought: number; used: number }>(
             tx,
             sql`select l.key as licence,

@@ -1,7 +1,7 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { plannedMaintenance } from './maintenance.schema.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { plannedMaintenance } from '#core/maintenance/maintenance.table.ts';
 
 /** Admin → Planned maintenance: platform-wide windows. */
 export const plannedMaintenanceList: ListResource = {

@@ -1,7 +1,8 @@
+import { type ListInputQuery, plannedMaintenanceEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('planned maintenance list', (kind) => {
   let t: TestApp;
@@ -10,6 +11,9 @@ describeEachDatabase('planned maintenance list', (kind) => {
   });
   afterAll(() => t.close());
   const { get, token } = signInDemoUsers(() => t, { signIn: ['admin', 'editor'], defaultUser: 'admin' });
+  const admin = async () => t.client({ token: await token('admin') });
+  const list = async (query: ListInputQuery<typeof plannedMaintenanceEndpoints.list>) =>
+    (await admin()).call(plannedMaintenanceEndpoints.list, { query });
 
   it('lists past and future windows, none active, newest first', async () => {
     const res = await get('/v2/admin/planned-maintenance');
@@ -29,9 +33,7 @@ describeEachDatabase('planned maintenance list', (kind) => {
   });
 
   it('filters, sorts, selects fields, counts and reads one', async () => {
-    expect((await get('/v2/admin/planned-maintenance?filter[search]=postgresql')).body.data[0].name).toBe(
-      'Database upgrade',
-    );
+    expect((await list({ filter: { search: 'postgresql' } })).data[0]?.name).toBe('Database upgrade');
     await expectSortsByEachField(t, '/v2/admin/planned-maintenance', { token: await token('admin') }, [
       'id',
       'name',
@@ -41,14 +43,13 @@ describeEachDatabase('planned maintenance list', (kind) => {
       'created_at',
       'updated_at',
     ]);
-    const bySort = await get('/v2/admin/planned-maintenance?sort=start_datetime');
-    expect(bySort.body.data[0].name).toBe('Database upgrade');
-    expect(Object.keys((await get('/v2/admin/planned-maintenance?included_fields=name')).body.data[0])).toEqual([
-      'name',
-    ]);
-    expect((await get('/v2/admin/planned-maintenance?count=1')).body).toEqual({ data: { count: 3 } });
-    const one = await get(`/v2/admin/planned-maintenance/${bySort.body.data[0].id}`);
-    expect(one.body.data.description).toBe('Upgrade to a newer PostgreSQL version');
+    const bySort = await list({ sort: 'start_datetime' });
+    expect(bySort.data[0]?.name).toBe('Database upgrade');
+    expect(Object.keys((await list({ included_fields: ['name'] })).data[0] ?? {})).toEqual(['name']);
+    expect(await (await admin()).count(plannedMaintenanceEndpoints.list)).toBe(3);
+    const id = Number(bySort.data[0]?.id);
+    const one = await (await admin()).call(plannedMaintenanceEndpoints.get, { params: { id } });
+    expect(one.data.description).toBe('Upgrade to a newer PostgreSQL version');
     await expectUnknownParametersRefused(t, '/v2/admin/planned-maintenance', { token: await token('admin') });
   });
 

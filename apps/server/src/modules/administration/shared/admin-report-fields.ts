@@ -1,7 +1,7 @@
 import { type Column, eq } from 'drizzle-orm';
-import { accounts } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
-import type { ListField, ListJoin } from '../list/list-resource.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import type { ListField, ListJoin } from '#core/list/list-resource.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** A report of any company, sent by an account (kept when the account goes: a left join). */
 export function reporterJoins(companyId: Column, accountId: Column): ListJoin[] {

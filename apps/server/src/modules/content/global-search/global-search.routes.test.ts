@@ -1,9 +1,10 @@
-import { SEARCH_CATEGORIES, SEARCH_EMPTY_MESSAGE } from '@meshport/contract';
+import { globalSearchEndpoints, SEARCH_CATEGORIES, SEARCH_EMPTY_MESSAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { queryRows } from '../db/database.ts';
+import { queryRows } from '#core/db/database.ts';
+import { typedCall } from '#modules/content/shared/content-list.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 type Results = Record<string, { id: number; name: string; description: string | null; updated_at: string }[]>;
 
@@ -56,7 +57,19 @@ describeEachDatabase('GET /v2/global-search', (kind) => {
     );
   });
   afterAll(() => t.close());
-  const { token } = signInDemoUsers(() => t, { signIn: ['editor', 'viewer', 'admin', 'nolicence', 'globex-editor'] });
+  const { token, auth } = signInDemoUsers(() => t, {
+    signIn: ['editor', 'viewer', 'admin', 'nolicence', 'globex-editor'],
+  });
+  const call = typedCall(() => t, auth);
+  /** The results, read with the typed client (by default on the acme hatch host). */
+  const found = async (term: string, user: string, host = t.host('acme'), categories?: string) =>
+    (
+      await call(
+        globalSearchEndpoints.search,
+        { query: { search: term, ...(categories === undefined ? {} : { categories }) } },
+        { token: await token(user), host },
+      )
+    ).data;
 
   const search = async (term: string, user: string, host?: string, extra = '') =>
     t.request<{ data: Results; errors?: Record<string, string[]> }>(
@@ -82,37 +95,34 @@ describeEachDatabase('GET /v2/global-search', (kind) => {
   });
 
   it('gives an editor on hatch every category, newest first, at most 25 rows each', async () => {
-    const res = await search('zebrawood', 'editor');
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body.data).sort()).toEqual([...SEARCH_CATEGORIES].sort());
-    const projects = res.body.data.projects ?? [];
+    const data = await found('zebrawood', 'editor');
+    expect(Object.keys(data).sort()).toEqual([...SEARCH_CATEGORIES].sort());
+    const projects = data.projects ?? [];
     expect(projects).toHaveLength(25);
     const times = projects.map((p) => p.updated_at);
     expect(times).toEqual([...times].sort().reverse());
     expect(times[0]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
-    expect(res.body.data.materials?.[0]).toMatchObject({ name: 'Zebrawood material' });
-    expect(res.body.data.roles?.[0]).toMatchObject({ name: 'Zebrawood role' });
-    expect(res.body.data.users?.map((u) => u.description)).toEqual([expect.stringContaining('@')]);
-    expect(res.body.data.downloads?.[0]).toMatchObject({ name: 'Zebrawood plug-in', description: 'zip' });
+    expect(data.materials?.[0]).toMatchObject({ name: 'Zebrawood material' });
+    expect(data.roles?.[0]).toMatchObject({ name: 'Zebrawood role' });
+    expect(data.users?.map((u) => u.description)).toEqual([expect.stringContaining('@')]);
+    expect(data.downloads?.[0]).toMatchObject({ name: 'Zebrawood plug-in', description: 'zip' });
   });
 
   it('never shows another tenant rows', async () => {
-    const acmeView = await search('secret', 'admin');
-    expect(Object.values(acmeView.body.data).flat()).toEqual([]);
-    const globexView = await search('secret', 'globex-editor', t.host('globex'));
-    const names = Object.values(globexView.body.data)
+    const acmeView = await found('secret', 'admin');
+    expect(Object.values(acmeView).flat()).toEqual([]);
+    const globexView = await found('secret', 'globex-editor', t.host('globex'));
+    const names = Object.values(globexView)
       .flat()
       .map((row) => row.name);
     expect(names).toHaveLength(10);
     expect(names.every((name) => name.includes('globex secret'))).toBe(true);
-    const users = (await search('zebrawood', 'editor')).body.data.users ?? [];
+    const users = (await found('zebrawood', 'editor')).users ?? [];
     expect(users.map((u) => u.name)).toEqual(['Zebrawood Vera Viewer']);
   });
 
   it('shows a viewer on customerportal only the categories of their permissions, none hatch-only', async () => {
-    const res = await search('zebrawood', 'viewer', t.host('acme', 'customerportal'));
-    expect(res.status).toBe(200);
-    const keys = Object.keys(res.body.data);
+    const keys = Object.keys(await found('zebrawood', 'viewer', t.host('acme', 'customerportal')));
     expect(keys).toEqual(expect.arrayContaining(['projects', 'models', 'libraries', 'library_items', 'labels']));
     for (const key of HATCH_ONLY) expect(keys).not.toContain(key);
     // The viewer role holds view-*/list-* only: no property-map abilities.
@@ -121,9 +131,7 @@ describeEachDatabase('GET /v2/global-search', (kind) => {
 
   it('leaves hatch-only categories out on customerportal, even for an editor and an admin', async () => {
     for (const user of ['editor', 'admin']) {
-      const res = await search('zebrawood', user, t.host('acme', 'customerportal'));
-      expect(res.status).toBe(200);
-      const keys = Object.keys(res.body.data);
+      const keys = Object.keys(await found('zebrawood', user, t.host('acme', 'customerportal')));
       expect(keys).toContain('projects');
       for (const key of HATCH_ONLY) expect(keys).not.toContain(key);
     }
@@ -135,15 +143,14 @@ describeEachDatabase('GET /v2/global-search', (kind) => {
   });
 
   it('limits the answer to the categories asked for, and refuses unknown ones', async () => {
-    const res = await search('zebrawood', 'editor', undefined, '&categories=labels,projects');
-    expect(Object.keys(res.body.data).sort()).toEqual(['labels', 'projects']);
+    const asked = await found('zebrawood', 'editor', undefined, 'labels,projects');
+    expect(Object.keys(asked).sort()).toEqual(['labels', 'projects']);
     const bad = await search('zebrawood', 'editor', undefined, '&categories=projects,spaceships');
     expect(bad.status).toBe(422);
     expect(bad.body.errors?.categories?.[0]).toContain('spaceships');
   });
 
   it('takes wildcards in the term literally', async () => {
-    const res = await search('%', 'editor', undefined, '&categories=projects');
-    expect(res.body.data.projects).toEqual([]);
+    expect((await found('%', 'editor', undefined, 'projects')).projects).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import {
+  globalSearchEndpoints,
   hasPermission,
+  type PlatformKey,
   SEARCH_CATEGORIES,
   SEARCH_CATEGORY_RULES,
   SEARCH_EMPTY_MESSAGE,
@@ -7,12 +9,11 @@ import {
   type SearchCategory,
   type SearchResult,
 } from '@meshport/contract';
-import type { FastifyRequest } from 'fastify';
-import type { Services } from '../app/services.ts';
-import { queryRows } from '../db/database.ts';
-import { ValidationError } from '../http/http-error.ts';
-import { own } from '../http/own-key.ts';
-import { defineRoute } from '../http/route.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { queryRows } from '#core/db/database.ts';
+import { ValidationError } from '#core/http/http-error.ts';
+import { own } from '#core/http/own-key.ts';
+import { defineRoute, type MemberActor } from '#core/http/route.ts';
 import { globalSearchQuery } from './global-search.query.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -44,12 +45,14 @@ function parseCategories(query: Query): SearchCategory[] {
   return SEARCH_CATEGORIES.filter((name) => asked.includes(name));
 }
 
-/** The categories this request may see: permission, and hatch-only ones only on hatch with its licence. */
-function visibleCategories(request: FastifyRequest, asked: SearchCategory[]): SearchCategory[] {
-  const actor = request.actor;
-  if (!actor) return [];
+/** The categories this member may see: permission, and hatch-only ones only on hatch with its licence. */
+function visibleCategories(
+  actor: MemberActor,
+  platform: PlatformKey | null,
+  asked: SearchCategory[],
+): SearchCategory[] {
   const subject = { admin: actor.admin, abilities: actor.membership?.abilities ?? [] };
-  const onHatch = (request.tenant?.platform ?? 'hatch') === 'hatch';
+  const onHatch = (platform ?? 'hatch') === 'hatch';
   const hatchLicence = actor.admin || (actor.membership?.licences.includes('hatch') ?? false);
   return asked.filter((category) => {
     const rule = SEARCH_CATEGORY_RULES[category];
@@ -58,24 +61,18 @@ function visibleCategories(request: FastifyRequest, asked: SearchCategory[]): Se
   });
 }
 
-export function globalSearchRoutes(services: Services) {
+export function globalSearchRoutes(services: CoreServices) {
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/global-search',
-      access: {},
-      summary: 'Search every category the user may see (25 newest matches each)',
-      tags: ['search'],
-      schema: {},
-      rawQuery: true,
+    defineRoute(globalSearchEndpoints.search, {
+      access: 'member',
+      ownQueryParsing: true,
       cache: true,
-      async handler({ request }) {
+      async handler({ actor, companyId, platform, request }) {
         const query = request.query as Query;
         const term = parseTerm(query);
-        const categories = visibleCategories(request, parseCategories(query));
-        const companyId = request.tenant?.company.id;
-        if (!categories.length || companyId === undefined) return { data: {} };
-        const [row] = await services.database.tenant({ companyId, accountId: request.actor?.accountId }, (tx) =>
+        const categories = visibleCategories(actor, platform, parseCategories(query));
+        if (!categories.length) return { data: {} };
+        const [row] = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
           queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(categories, companyId, term)),
         );
         return { data: row ?? {} };

@@ -1,5 +1,7 @@
 import { CARD_LIST_PER_PAGE, RECORD_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
+import { enumFilter, searchFilter } from '#core/list/common-filters.ts';
+import { defineFilter, type ListResource } from '#core/list/list-resource.ts';
 import {
   breadcrumbsMetaData,
   idListSchema,
@@ -9,11 +11,10 @@ import {
   statusColor,
   trashedFields,
   treeMemberFields,
-} from '../content/content-fields.ts';
-import { enumFilter, searchFilter } from '../list/common-filters.ts';
-import { defineFilter, type ListResource } from '../list/list-resource.ts';
-import { libraries } from './library.schema.ts';
+} from '#modules/content/shared/content-fields.ts';
+import { libraries } from './library.table.ts';
 
+/** `is_deletable`: `libraryDeletable` of library.policy.ts, per row (library.policy.test.ts holds them equal). */
 const { indirectCount: indirectItemsCount, deletable: isDeletable } = treeMemberFields(
   'libraries',
   libraries.companyId,
@@ -77,5 +78,4 @@ export const libraryList: ListResource = {
   defaultSort: '-updated_at',
   defaultPerPage: CARD_LIST_PER_PAGE,
   deletedAt: libraries.deletedAt,
-  permission: 'list-libraries',
 };

@@ -1,7 +1,19 @@
+import { type ListInputQuery, libraryEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
+import {
+  type ListBody,
+  listContractTests,
+  type Row,
+  typedCall,
+} from '#modules/content/shared/content-list.test-helpers.ts';
+import {
+  acmeConnectedModels,
+  acmePolicyActors,
+  expectFieldIsDeleteRule,
+} from '#modules/content/shared/content-policy.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { libraryPolicy } from './library.policy.ts';
 
 describeEachDatabase('libraries', (kind) => {
   let t: TestApp;
@@ -9,12 +21,12 @@ describeEachDatabase('libraries', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers<ListBody>(() => t);
-  const names = (body: ListBody) => body.data.map((row) => row.name);
-  const byName = async () => {
-    const res = await get('/v2/libraries?per_page=100');
-    return new Map(res.body.data.map((row) => [row.name as string, row]));
-  };
+  const { get, token, auth } = signInDemoUsers<ListBody>(() => t);
+  const call = typedCall(() => t, auth);
+  const list = async (query: ListInputQuery<typeof libraryEndpoints.list>) =>
+    await call(libraryEndpoints.list, { query });
+  const names = (body: { data: { name?: string }[] }) => body.data.map((row) => row.name);
+  const byName = async () => new Map((await list({ per_page: 100 })).data.map((row) => [row.name as string, row]));
 
   listContractTests(() => t, {
     path: '/v2/libraries',
@@ -39,25 +51,25 @@ describeEachDatabase('libraries', (kind) => {
   });
 
   it('lists the top level with filter[parent_id]=null and children by id', async () => {
-    const roots = await get('/v2/libraries?filter[parent_id]=null&sort=name');
-    expect(names(roots.body)).toEqual(['Appliances', 'Cabinets', 'Handles & Hardware', 'Worktops']);
+    const roots = await list({ filter: { parent_id: 'null' }, sort: 'name' });
+    expect(names(roots)).toEqual(['Appliances', 'Cabinets', 'Handles & Hardware', 'Worktops']);
     const libraries = await byName();
     const cabinets = libraries.get('Cabinets') as Row;
-    const children = await get(`/v2/libraries?filter[parent_id]=${cabinets.id}&sort=name`);
-    expect(names(children.body)).toEqual(['Base Cabinets', 'Wall Cabinets']);
+    const children = await list({ filter: { parent_id: String(cabinets.id) }, sort: 'name' });
+    expect(names(children)).toEqual(['Base Cabinets', 'Wall Cabinets']);
     expect((await get('/v2/libraries?filter[parent_id]=root')).status).toBe(422);
   });
 
   it('filters by search, status and label', async () => {
-    expect(names((await get('/v2/libraries?filter[search]=cabinets&sort=name')).body)).toEqual([
+    expect(names(await list({ filter: { search: 'cabinets' }, sort: 'name' }))).toEqual([
       'Base Cabinets',
       'Cabinets',
       'Wall Cabinets',
     ]);
-    expect(names((await get('/v2/libraries?filter[status]=archived')).body)).toEqual(['Handles & Hardware']);
-    const modern = ((await byName()).get('Worktops') as Row).labels as Row[];
+    expect(names(await list({ filter: { status: 'archived' } }))).toEqual(['Handles & Hardware']);
+    const modern = (await byName()).get('Worktops')?.labels ?? [];
     expect(modern[0]?.name).toBe('Modern');
-    expect(names((await get(`/v2/libraries?filter[label]=${modern[0]?.id}&sort=name`)).body)).toEqual([
+    expect(names(await list({ filter: { label: String(modern[0]?.id) }, sort: 'name' }))).toEqual([
       'Cabinets',
       'Worktops',
     ]);
@@ -101,11 +113,10 @@ describeEachDatabase('libraries', (kind) => {
         },
       },
     });
-    const full = await t.request<{ data: Row }>(`/v2/libraries/${drawers.id}`, { token: await token('editor') });
-    expect(full.body.data).toHaveProperty('meta_data.breadcrumbs.name', 'Cabinets');
-    expect(full.body.data.indirect_items_count).toBe(1);
-    const list = await get('/v2/libraries');
-    expect(list.body.data[0]).not.toHaveProperty('meta_data');
+    const full = await call(libraryEndpoints.get, { params: { id: Number(drawers.id) } });
+    expect(full.data).toHaveProperty('meta_data.breadcrumbs.name', 'Cabinets');
+    expect(full.data.indirect_items_count).toBe(1);
+    expect((await list({})).data[0]).not.toHaveProperty('meta_data');
     const globex = t.host('globex');
     const other = await t.request(`/v2/libraries/${drawers.id}`, {
       token: await token('globex-editor', globex),
@@ -115,10 +126,24 @@ describeEachDatabase('libraries', (kind) => {
   });
 
   it('keeps trashed libraries in the bin with days left (0 after 30 days)', async () => {
-    const res = await get('/v2/libraries?trashed=1');
-    expect(res.body.data.map((row) => [row.name, row.days_left_to_restore])).toEqual([
+    const res = await list({ trashed: true });
+    expect(res.data.map((row) => [row.name, row.days_left_to_restore])).toEqual([
       ['Discontinued 2022', 25],
       ['Old Samples', 0],
     ]);
+  });
+
+  it('computes is_deletable as the policy’s delete rule, for every demo library in and out of the bin', async () => {
+    const [actors, connected] = await Promise.all([acmePolicyActors(t), acmeConnectedModels(t)]);
+    const rows = [...(await list({ per_page: 100 })).data, ...(await list({ per_page: 100, trashed: true })).data];
+    expectFieldIsDeleteRule(
+      rows,
+      'is_deletable',
+      libraryPolicy,
+      (row) => ({
+        connectedModels: connected.libraries.get(row.id as number) ?? 0,
+      }),
+      actors,
+    );
   });
 });

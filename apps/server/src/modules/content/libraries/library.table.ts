@@ -1,7 +1,13 @@
 import { RECORD_STATUSES } from '@meshport/contract';
 import { foreignKey, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
-import { contentIndexes, live, recordColumns, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
-import { labels } from '../labels/label.schema.ts';
+import {
+  contentIndexes,
+  live,
+  recordColumns,
+  tenantKeyColumns,
+  timestampColumns,
+} from '#modules/content/shared/content-columns.ts';
+import { labels } from '#modules/tools/labels/label.table.ts';
 
 /** Libraries of 3D items: a tree by `parent_id`. */
 export const libraries = pgTable(

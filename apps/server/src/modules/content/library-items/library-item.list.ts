@@ -1,5 +1,7 @@
 import { LIBRARY_ITEM_STATUSES, PROCESSOR_LIST_PER_PAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
+import { enumFilter, searchFilter } from '#core/list/common-filters.ts';
+import { defineFilter, type ListResource } from '#core/list/list-resource.ts';
 import {
   accountName,
   idOrTopLevelSchema,
@@ -8,12 +10,13 @@ import {
   ref,
   statusColor,
   trashedFields,
-} from '../content/content-fields.ts';
-import { enumFilter, searchFilter } from '../list/common-filters.ts';
-import { defineFilter, type ListResource } from '../list/list-resource.ts';
-import { libraryItems } from './library-item.schema.ts';
+} from '#modules/content/shared/content-fields.ts';
+import { libraryItems } from './library-item.table.ts';
 
-/** content.md §4: not deletable while connected to a (live) model. */
+/**
+ * content.md §4: not deletable while connected to a (live) model: `libraryItemDeletable` of
+ * library-item.policy.ts, per row (library-item.policy.test.ts holds them equal).
+ */
 const isDeletable = sql<boolean>`not exists (select 1 from project_model_library_items pmi
   join project_models m on m.company_id = pmi.company_id and m.id = pmi.project_model_id and m.deleted_at is null
   where pmi.company_id = ${ref(libraryItems.companyId)} and pmi.library_item_id = ${ref(libraryItems.id)})`;
@@ -73,5 +76,4 @@ export const libraryItemList: ListResource = {
   defaultSort: '-created_at',
   defaultPerPage: PROCESSOR_LIST_PER_PAGE,
   deletedAt: libraryItems.deletedAt,
-  permission: 'list-library-items|list-libraries',
 };

@@ -1,10 +1,21 @@
-import { LIBRARY_ITEM_STATUSES } from '@meshport/contract';
+import { LIBRARY_ITEM_STATUSES, type ListInputQuery, libraryEndpoints, libraryItemEndpoints } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
-import { queryRows } from '../db/database.ts';
+import { queryRows } from '#core/db/database.ts';
+import {
+  type ListBody,
+  listContractTests,
+  type Row,
+  typedCall,
+} from '#modules/content/shared/content-list.test-helpers.ts';
+import {
+  acmeConnectedModels,
+  acmePolicyActors,
+  expectFieldIsDeleteRule,
+} from '#modules/content/shared/content-policy.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { libraryItemPolicy } from './library-item.policy.ts';
 
 describeEachDatabase('library items', (kind) => {
   let t: TestApp;
@@ -12,8 +23,11 @@ describeEachDatabase('library items', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers<ListBody>(() => t);
-  const names = (body: ListBody) => body.data.map((row) => row.name as string);
+  const { get, token, auth } = signInDemoUsers<ListBody>(() => t);
+  const call = typedCall(() => t, auth);
+  const items = async (query: ListInputQuery<typeof libraryItemEndpoints.list>, user?: string) =>
+    await call(libraryItemEndpoints.list, { query }, user);
+  const names = (body: { data: { name?: string }[] }) => body.data.map((row) => row.name as string);
 
   listContractTests(() => t, {
     path: '/v2/libraries/items',
@@ -41,17 +55,17 @@ describeEachDatabase('library items', (kind) => {
   });
 
   it('filters by library (or null for items in none), search and status', async () => {
-    const libraries = await get('/v2/libraries?per_page=100');
-    const base = libraries.body.data.find((row) => row.name === 'Base Cabinets') as Row;
-    const inBase = await get(`/v2/libraries/items?filter[library]=${base.id}`);
-    expect(names(inBase.body).sort()).toEqual(['Base Cabinet 60cm', 'Base Cabinet 80cm', 'Sink Unit 80cm']);
-    expect(names((await get('/v2/libraries/items?filter[library]=null')).body)).toEqual(['Extractor Hood 90cm']);
-    expect(names((await get('/v2/libraries/items?filter[search]=worktop')).body).sort()).toEqual([
+    const libraries = await call(libraryEndpoints.list, { query: { per_page: 100 } });
+    const base = libraries.data.find((row) => row.name === 'Base Cabinets');
+    const inBase = await items({ filter: { library: String(base?.id) } });
+    expect(names(inBase).sort()).toEqual(['Base Cabinet 60cm', 'Base Cabinet 80cm', 'Sink Unit 80cm']);
+    expect(names(await items({ filter: { library: 'null' } }))).toEqual(['Extractor Hood 90cm']);
+    expect(names(await items({ filter: { search: 'worktop' } })).sort()).toEqual([
       'Oak Worktop 3m',
       'Quartz Worktop 3m',
     ]);
-    expect(names((await get('/v2/libraries/items?filter[status]=ARCHIVED')).body)).toEqual(['Bar Handle 160mm']);
-    expect(names((await get('/v2/libraries/items?filter[status]=CANCELLED,FAILED')).body).sort()).toEqual([
+    expect(names(await items({ filter: { status: 'ARCHIVED' } }))).toEqual(['Bar Handle 160mm']);
+    expect(names(await items({ filter: { status: 'CANCELLED,FAILED' } })).sort()).toEqual([
       'Gas Hob 5-Burner',
       'Sink Unit 80cm',
     ]);
@@ -74,8 +88,7 @@ describeEachDatabase('library items', (kind) => {
       )
         .map((row) => row.name)
         .sort();
-    const answered = async () =>
-      names((await get('/v2/libraries/items?filter[library]=null&per_page=100')).body).sort();
+    const answered = async () => names(await items({ filter: { library: 'null' }, per_page: 100 })).sort();
     const before = await truth();
     expect(await answered()).toEqual(before);
 
@@ -108,23 +121,23 @@ describeEachDatabase('library items', (kind) => {
   });
 
   it('answers every status, libraries, deletable and the latest event', async () => {
-    const res = await get('/v2/libraries/items?per_page=25');
-    expect(new Set(res.body.data.map((row) => row.status))).toEqual(new Set(LIBRARY_ITEM_STATUSES));
-    const items = new Map(res.body.data.map((row) => [row.name, row]));
-    const sink = items.get('Sink Unit 80cm') as Row;
-    expect((sink.libraries as Row[]).map((library) => library.name)).toEqual(['Base Cabinets', 'Worktops']);
-    expect(items.get('Oak Worktop 3m')).toMatchObject({ is_deletable: false, deletable: false });
-    expect(items.get('Base Cabinet 80cm')).toMatchObject({ is_deletable: true, deletable: true });
-    expect(items.get('Quartz Worktop 3m')?.latest_geometry_event).toEqual({ message: 'Converting to glTF' });
-    expect(items.get('Gas Hob 5-Burner')?.latest_geometry_event).toEqual({ message: 'Processing cancelled' });
-    expect(items.get('Bar Handle 160mm')?.status_color).toBe('#343a40');
+    const res = await items({ per_page: 25 });
+    expect(new Set(res.data.map((row) => row.status))).toEqual(new Set(LIBRARY_ITEM_STATUSES));
+    const byName = new Map(res.data.map((row) => [row.name, row]));
+    const sinkLibraries: { name: string }[] = byName.get('Sink Unit 80cm')?.libraries ?? [];
+    expect(sinkLibraries.map((library) => library.name)).toEqual(['Base Cabinets', 'Worktops']);
+    expect(byName.get('Oak Worktop 3m')).toMatchObject({ is_deletable: false, deletable: false });
+    expect(byName.get('Base Cabinet 80cm')).toMatchObject({ is_deletable: true, deletable: true });
+    expect(byName.get('Quartz Worktop 3m')?.latest_geometry_event).toEqual({ message: 'Converting to glTF' });
+    expect(byName.get('Gas Hob 5-Burner')?.latest_geometry_event).toEqual({ message: 'Processing cancelled' });
+    expect(byName.get('Bar Handle 160mm')?.status_color).toBe('#343a40');
   });
 
   it('serves the customerportal viewer (list-libraries) and reads one item; 404 for another tenant', async () => {
     const portal = t.host('acme', 'customerportal');
     const viewer = await get('/v2/libraries/items?filter[status]=FINISHED', 'viewer', portal);
     expect(viewer.status).toBe(200);
-    const oven = (await get('/v2/libraries/items?filter[search]=oven')).body.data[0] as Row;
+    const oven = (await items({ filter: { search: 'oven' } })).data[0] as Row;
     const one = await t.request<{ data: Row }>(`/v2/libraries/items/${oven.id}?excluded_fields=libraries`, {
       token: await token('editor'),
     });
@@ -137,5 +150,13 @@ describeEachDatabase('library items', (kind) => {
       host: globex,
     });
     expect(other.status).toBe(404);
+  });
+
+  it('computes deletable and is_deletable as the policy’s delete rule, for every demo item in and out of the bin', async () => {
+    const [actors, connected] = await Promise.all([acmePolicyActors(t), acmeConnectedModels(t)]);
+    const rows = [...(await items({ per_page: 100 })).data, ...(await items({ per_page: 100, trashed: true })).data];
+    const stateOf = (row: Record<string, unknown>) => ({ connectedModels: connected.libraryItems(row.id as number) });
+    expectFieldIsDeleteRule(rows, 'deletable', libraryItemPolicy, stateOf, actors);
+    expectFieldIsDeleteRule(rows, 'is_deletable', libraryItemPolicy, stateOf, actors);
   });
 });

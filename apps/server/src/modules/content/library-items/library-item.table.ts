@@ -1,16 +1,16 @@
 import { LIBRARY_ITEM_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import { libraries } from '#modules/content/libraries/library.table.ts';
+import { projectModels } from '#modules/content/project-models/project-model.table.ts';
 import {
   contentIndexes,
   recordColumns,
   sortIndexes,
   tenantKeyColumns,
   timestampColumns,
-} from '../content/content-columns.ts';
-import { libraries } from '../libraries/library.schema.ts';
-import { projectModels } from '../project-models/project-model.schema.ts';
+} from '#modules/content/shared/content-columns.ts';
 
 /** 3D items; an item may sit in several libraries (or none). */
 export const libraryItems = pgTable(

@@ -1,5 +1,7 @@
 import { CARD_LIST_PER_PAGE, RECORD_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
+import { enumFilter, searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
 import {
   breadcrumbsMetaData,
   parentFilter,
@@ -8,11 +10,10 @@ import {
   statusColor,
   trashedFields,
   treeMemberFields,
-} from '../content/content-fields.ts';
-import { enumFilter, searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { materialCategories } from './material-category.schema.ts';
+} from '#modules/content/shared/content-fields.ts';
+import { materialCategories } from './material-category.table.ts';
 
+/** `deletable`: `materialCategoryDeletable` of material-category.policy.ts, per row (its test holds them equal). */
 const { indirectCount: indirectMaterialsCount, deletable } = treeMemberFields(
   'material_categories',
   materialCategories.companyId,
@@ -70,5 +71,4 @@ export const materialCategoryList: ListResource = {
   defaultSort: '-updated_at',
   defaultPerPage: CARD_LIST_PER_PAGE,
   deletedAt: materialCategories.deletedAt,
-  permission: 'list-material-categories|list-materials',
 };

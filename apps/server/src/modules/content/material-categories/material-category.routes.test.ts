@@ -1,7 +1,19 @@
+import { type ListInputQuery, materialCategoryEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
+import {
+  type ListBody,
+  listContractTests,
+  type Row,
+  typedCall,
+} from '#modules/content/shared/content-list.test-helpers.ts';
+import {
+  acmeConnectedModels,
+  acmePolicyActors,
+  expectFieldIsDeleteRule,
+} from '#modules/content/shared/content-policy.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { materialCategoryPolicy } from './material-category.policy.ts';
 
 describeEachDatabase('material categories', (kind) => {
   let t: TestApp;
@@ -9,10 +21,12 @@ describeEachDatabase('material categories', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers<ListBody>(() => t);
-  const names = (body: ListBody) => body.data.map((row) => row.name as string);
-  const byName = async () =>
-    new Map((await get('/v2/materials/categories?per_page=100')).body.data.map((row) => [row.name as string, row]));
+  const { token, auth } = signInDemoUsers<ListBody>(() => t);
+  const call = typedCall(() => t, auth);
+  const list = async (query: ListInputQuery<typeof materialCategoryEndpoints.list>) =>
+    await call(materialCategoryEndpoints.list, { query });
+  const names = (body: { data: { name?: string }[] }) => body.data.map((row) => row.name as string);
+  const byName = async () => new Map((await list({ per_page: 100 })).data.map((row) => [row.name as string, row]));
 
   listContractTests(() => t, {
     path: '/v2/materials/categories',
@@ -37,18 +51,11 @@ describeEachDatabase('material categories', (kind) => {
   });
 
   it('filters by parent (null for the top level), search and status', async () => {
-    expect(names((await get('/v2/materials/categories?filter[parent_id]=null&sort=name')).body)).toEqual([
-      'Metals',
-      'Stone',
-      'Wood',
-    ]);
+    expect(names(await list({ filter: { parent_id: 'null' }, sort: 'name' }))).toEqual(['Metals', 'Stone', 'Wood']);
     const wood = (await byName()).get('Wood') as Row;
-    expect(names((await get(`/v2/materials/categories?filter[parent_id]=${wood.id}&sort=-name`)).body)).toEqual([
-      'Walnut',
-      'Oak',
-    ]);
-    expect(names((await get('/v2/materials/categories?filter[search]=mar')).body)).toEqual(['Marble']);
-    expect((await get('/v2/materials/categories?filter[status]=archived')).body.data).toEqual([]);
+    expect(names(await list({ filter: { parent_id: String(wood.id) }, sort: '-name' }))).toEqual(['Walnut', 'Oak']);
+    expect(names(await list({ filter: { search: 'mar' } }))).toEqual(['Marble']);
+    expect((await list({ filter: { status: 'archived' } })).data).toEqual([]);
   });
 
   it('counts materials of all descendants, lists sub-categories and computes deletable', async () => {
@@ -73,9 +80,8 @@ describeEachDatabase('material categories', (kind) => {
   it('reads one category with breadcrumbs; 404 for another tenant', async () => {
     const categories = await byName();
     const oak = categories.get('Oak') as Row;
-    const res = await t.request<{ data: Row }>(`/v2/materials/categories/${oak.id}`, { token: await token('editor') });
-    expect(res.status).toBe(200);
-    expect(res.body.data).toMatchObject({
+    const res = await call(materialCategoryEndpoints.get, { params: { id: Number(oak.id) } });
+    expect(res.data).toMatchObject({
       name: 'Oak',
       indirect_materials_count: 2,
       sub_categories: [],
@@ -89,5 +95,19 @@ describeEachDatabase('material categories', (kind) => {
       host: globex,
     });
     expect(other.status).toBe(404);
+  });
+
+  it('computes deletable as the policy’s delete rule, for every demo category in and out of the bin', async () => {
+    const [actors, connected] = await Promise.all([acmePolicyActors(t), acmeConnectedModels(t)]);
+    const rows = [...(await list({ per_page: 100 })).data, ...(await list({ per_page: 100, trashed: true })).data];
+    expectFieldIsDeleteRule(
+      rows,
+      'deletable',
+      materialCategoryPolicy,
+      (row) => ({
+        connectedModels: connected.materialCategories.get(row.id as number) ?? 0,
+      }),
+      actors,
+    );
   });
 });

@@ -1,51 +1,21 @@
-import { idParamsSchema } from '@meshport/contract';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Services } from '../app/services.ts';
-import { previewImageRoute } from '../content/preview-image.route.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import { materialCategoryEndpoints } from '@meshport/contract';
+import type { CoreServices } from '#core/core-services.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { materialCategoryList } from './material-category.list.ts';
-import { materialCategories } from './material-category.schema.ts';
+import { MATERIAL_CATEGORY_PERMISSIONS } from './material-category.policy.ts';
+import { materialCategories } from './material-category.table.ts';
 
-const access = { permission: 'list-material-categories|list-materials', hatchOnly: true } as const;
-
-export function materialCategoryRoutes(services: Services) {
+export function materialCategoryRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
-  return [
-    defineRoute({
-      method: 'GET',
-      url: '/materials/categories',
-      access: { ...access, trashedPermission: 'access-recycling-bin' },
-      summary: 'Material categories (hatch only); filter[parent_id]=null for the top level',
-      tags: ['material categories'],
-      schema: {},
-      rawQuery: true,
-      cache: true,
-      handler: ({ request }) => engine.list(request, materialCategoryList),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/materials/categories/:id',
-      access,
-      summary: 'One material category, with breadcrumbs (meta_data) and sub-categories',
-      tags: ['material categories'],
-      schema: { params: idParamsSchema },
-      rawQuery: true,
-      cache: true,
-      handler: ({ request, params }) =>
-        engine.record(
-          request,
-          materialCategoryList,
-          and(eq(materialCategories.id, params.id), isNull(materialCategories.deletedAt)) as SQL,
-          'No such category.',
-        ),
-    }),
-    previewImageRoute(services, {
-      url: '/materials/categories/:id/preview-image',
-      access,
-      tag: 'material categories',
-      params: idParamsSchema,
-      lookup: ({ id }) => sql`select preview_image_path as path from material_categories where id = ${id}`,
-    }),
-  ];
+  return contentReadRoutes(services, engine, {
+    endpoints: materialCategoryEndpoints,
+    resource: materialCategoryList,
+    table: materialCategories,
+    key: { param: 'id', column: materialCategories.id },
+    deletedAt: materialCategories.deletedAt,
+    previewImagePath: materialCategories.previewImagePath,
+    access: { permission: MATERIAL_CATEGORY_PERMISSIONS.view, hatchOnly: true },
+    notFoundMessage: 'No such category.',
+  });
 }

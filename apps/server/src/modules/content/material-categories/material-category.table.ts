@@ -1,7 +1,13 @@
 import { RECORD_STATUSES } from '@meshport/contract';
 import { foreignKey, index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { contentIndexes, live, statusColumn, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
-import { materials } from '../materials/material.schema.ts';
+import { materials } from '#modules/content/materials/material.table.ts';
+import {
+  contentIndexes,
+  live,
+  statusColumn,
+  tenantKeyColumns,
+  timestampColumns,
+} from '#modules/content/shared/content-columns.ts';
 
 /** Material categories: a tree by `parent_id`. */
 export const materialCategories = pgTable(

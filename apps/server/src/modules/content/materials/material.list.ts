@@ -1,6 +1,8 @@
 import { PROCESSOR_LIST_PER_PAGE, RECORD_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { enumFilter, searchFilter } from '#core/list/common-filters.ts';
+import { defineFilter, type ListResource } from '#core/list/list-resource.ts';
 import {
   accountName,
   idOrTopLevelSchema,
@@ -9,12 +11,13 @@ import {
   statusColor,
   trashedFields,
   urlEncoded,
-} from '../content/content-fields.ts';
-import { enumFilter, searchFilter } from '../list/common-filters.ts';
-import { defineFilter, type ListResource } from '../list/list-resource.ts';
-import { materials } from './material.schema.ts';
+} from '#modules/content/shared/content-fields.ts';
+import { materials } from './material.table.ts';
 
-/** Not deletable while connected to a (live) model. */
+/**
+ * Not deletable while connected to a (live) model: `materialDeletable` of material.policy.ts,
+ * per row (material.policy.test.ts holds them equal).
+ */
 const deletable = sql<boolean>`not exists (select 1 from project_model_materials pmm
   join project_models m on m.company_id = pmm.company_id and m.id = pmm.project_model_id and m.deleted_at is null
   where pmm.company_id = ${ref(materials.companyId)} and pmm.material_id = ${ref(materials.id)})`;
@@ -78,5 +81,4 @@ export const materialList: ListResource = {
   defaultSort: '-created_at',
   defaultPerPage: PROCESSOR_LIST_PER_PAGE,
   deletedAt: materials.deletedAt,
-  permission: 'list-materials',
 };

@@ -1,7 +1,14 @@
+import { type ListInputQuery, materialCategoryEndpoints, materialEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
+import { type ListBody, listContractTests, typedCall } from '#modules/content/shared/content-list.test-helpers.ts';
+import {
+  acmeConnectedModels,
+  acmePolicyActors,
+  expectFieldIsDeleteRule,
+} from '#modules/content/shared/content-policy.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { materialPolicy } from './material.policy.ts';
 
 describeEachDatabase('materials', (kind) => {
   let t: TestApp;
@@ -9,8 +16,11 @@ describeEachDatabase('materials', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers<ListBody>(() => t);
-  const names = (body: ListBody) => body.data.map((row) => row.name as string);
+  const { get, token, auth } = signInDemoUsers<ListBody>(() => t);
+  const call = typedCall(() => t, auth);
+  const list = async (query: ListInputQuery<typeof materialEndpoints.list>) =>
+    await call(materialEndpoints.list, { query });
+  const names = (body: { data: { name?: string }[] }) => body.data.map((row) => row.name as string);
 
   listContractTests(() => t, {
     path: '/v2/materials',
@@ -41,23 +51,23 @@ describeEachDatabase('materials', (kind) => {
   });
 
   it('filters by category (or null), search, status and parent_name', async () => {
-    const categories = await get('/v2/materials/categories?per_page=100');
-    const marble = categories.body.data.find((row) => row.name === 'Marble') as Row;
-    expect(names((await get(`/v2/materials?filter[category]=${marble.id}`)).body).sort()).toEqual([
+    const categories = await call(materialCategoryEndpoints.list, { query: { per_page: 100 } });
+    const marble = categories.data.find((row) => row.name === 'Marble');
+    expect(names(await list({ filter: { category: String(marble?.id) } })).sort()).toEqual([
       'Carrara Marble',
       'Nero Marquina',
     ]);
-    expect(names((await get('/v2/materials?filter[category]=null')).body)).toEqual(['Matte White Lacquer']);
-    expect(names((await get('/v2/materials?filter[search]=oak')).body).sort()).toEqual(['Oak Natural', 'Oak Smoked']);
-    expect(names((await get('/v2/materials?filter[status]=inactive')).body)).toEqual(['Brass Satin']);
-    expect(names((await get('/v2/materials?filter[parent_name]=Oak Natural')).body)).toEqual(['Oak Smoked']);
-    expect((await get('/v2/materials?filter[parent_name]=null&per_page=100')).body.meta.total).toBe(7);
+    expect(names(await list({ filter: { category: 'null' } }))).toEqual(['Matte White Lacquer']);
+    expect(names(await list({ filter: { search: 'oak' } })).sort()).toEqual(['Oak Natural', 'Oak Smoked']);
+    expect(names(await list({ filter: { status: 'inactive' } }))).toEqual(['Brass Satin']);
+    expect(names(await list({ filter: { parent_name: 'Oak Natural' } }))).toEqual(['Oak Smoked']);
+    expect((await list({ filter: { parent_name: 'null' }, per_page: 100 })).meta.total).toBe(7);
     expect((await get('/v2/materials?filter[category]=-1')).status).toBe(422);
   });
 
   it('answers variants, categories, deletable and the creator', async () => {
-    const res = await get('/v2/materials?per_page=25');
-    const materials = new Map(res.body.data.map((row) => [row.name, row]));
+    const res = await list({ per_page: 25 });
+    const materials = new Map(res.data.map((row) => [row.name, row]));
     expect(materials.get('Oak Smoked')).toMatchObject({
       parent_name: 'Oak Natural',
       categories: [{ id: expect.any(Number), name: 'Oak' }],
@@ -66,29 +76,44 @@ describeEachDatabase('materials', (kind) => {
     });
     expect(materials.get('Oak Natural')?.deletable).toBe(false);
     expect(materials.get('Brass Satin')?.status_color).toBe('#868e96');
-    expect(res.body.data[0]).not.toHaveProperty('id');
+    expect(res.data[0]).not.toHaveProperty('id');
   });
 
   it('reads one material by its URL-encoded name, with its preview; 404 otherwise', async () => {
-    const one = await t.request<{ data: Row }>('/v2/materials/Oak%20Smoked', { token: await token('editor') });
-    expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ name: 'Oak Smoked', parent_name: 'Oak Natural' });
-    expect(one.body.data.preview_image_url).toMatch(/^\/v2\/materials\/Oak%20Smoked\/preview-image\?v=\d+$/);
-    const image = await t.request(one.body.data.preview_image_url as string, { token: await token('editor') });
+    // The client sends the name URL-encoded: /v2/materials/Oak%20Smoked
+    const one = await call(materialEndpoints.get, { params: { name: 'Oak Smoked' } });
+    expect(one.data).toMatchObject({ name: 'Oak Smoked', parent_name: 'Oak Natural' });
+    expect(one.data.preview_image_url).toMatch(/^\/v2\/materials\/Oak%20Smoked\/preview-image\?v=\d+$/);
+    const image = await t.request(one.data.preview_image_url as string, { token: await token('editor') });
     expect(image.status).toBe(200);
     expect((await t.request('/v2/materials/No%20Such', { token: await token('editor') })).status).toBe(404);
     expect((await t.request('/v2/materials/Laminate%20Beige', { token: await token('editor') })).status).toBe(404);
     // Globex has its own "Oak Natural": the name is unique per company only.
     const globex = t.host('globex');
-    const other = await t.request<{ data: Row }>('/v2/materials/Oak%20Natural', {
-      token: await token('globex-editor', globex),
-      host: globex,
-    });
-    expect(other.body.data.categories).toEqual([{ id: expect.any(Number), name: 'Finishes' }]);
+    const other = await call(
+      materialEndpoints.get,
+      { params: { name: 'Oak Natural' } },
+      { token: await token('globex-editor', globex), host: globex },
+    );
+    expect(other.data.categories).toEqual([{ id: expect.any(Number), name: 'Finishes' }]);
     const acmeOnly = await t.request('/v2/materials/Carrara%20Marble', {
       token: await token('globex-editor', globex),
       host: globex,
     });
     expect(acmeOnly.status).toBe(404);
+  });
+
+  it('computes deletable as the policy’s delete rule, for every demo material in and out of the bin', async () => {
+    const [actors, connected] = await Promise.all([acmePolicyActors(t), acmeConnectedModels(t)]);
+    const rows = [...(await list({ per_page: 100 })).data, ...(await list({ per_page: 100, trashed: true })).data];
+    expectFieldIsDeleteRule(
+      rows,
+      'deletable',
+      materialPolicy,
+      (row) => ({
+        connectedModels: connected.materials(row.name as string),
+      }),
+      actors,
+    );
   });
 });

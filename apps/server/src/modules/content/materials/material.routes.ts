@@ -1,53 +1,22 @@
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Services } from '../app/services.ts';
-import { previewImageRoute } from '../content/preview-image.route.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import { materialEndpoints } from '@meshport/contract';
+import type { CoreServices } from '#core/core-services.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { materialList } from './material.list.ts';
-import { materials } from './material.schema.ts';
+import { MATERIAL_PERMISSIONS } from './material.policy.ts';
+import { materials } from './material.table.ts';
 
-/** The material name is its identifier; it arrives URL-encoded (content.md §2). */
-const nameParams = z.object({ name: z.string().min(1).max(255) });
-const access = { permission: 'list-materials', hatchOnly: true } as const;
-
-export function materialRoutes(services: Services) {
+export function materialRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
-  return [
-    defineRoute({
-      method: 'GET',
-      url: '/materials',
-      access: { ...access, trashedPermission: 'access-recycling-bin' },
-      summary: 'Materials (hatch only); filter[category]=id (or null for materials in no category)',
-      tags: ['materials'],
-      schema: {},
-      rawQuery: true,
-      cache: true,
-      handler: ({ request }) => engine.list(request, materialList),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/materials/:name',
-      access,
-      summary: 'One material, by its (URL-encoded) name',
-      tags: ['materials'],
-      schema: { params: nameParams },
-      rawQuery: true,
-      cache: true,
-      handler: ({ request, params }) =>
-        engine.record(
-          request,
-          materialList,
-          and(eq(materials.name, params.name), isNull(materials.deletedAt)) as SQL,
-          'No such material.',
-        ),
-    }),
-    previewImageRoute(services, {
-      url: '/materials/:name/preview-image',
-      access,
-      tag: 'materials',
-      params: nameParams,
-      lookup: ({ name }) => sql`select preview_image_path as path from materials where name = ${name}`,
-    }),
-  ];
+  return contentReadRoutes(services, engine, {
+    endpoints: materialEndpoints,
+    resource: materialList,
+    table: materials,
+    // The name is the material's identifier (unique per company).
+    key: { param: 'name', column: materials.name },
+    deletedAt: materials.deletedAt,
+    previewImagePath: materials.previewImagePath,
+    access: { permission: MATERIAL_PERMISSIONS.view, hatchOnly: true },
+    notFoundMessage: 'No such material.',
+  });
 }

@@ -1,14 +1,14 @@
 import { RECORD_STATUSES } from '@meshport/contract';
 import { foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import { projectModels } from '#modules/content/project-models/project-model.table.ts';
 import {
   contentIndexes,
   sortIndexes,
   statusColumn,
   tenantKeyColumns,
   timestampColumns,
-} from '../content/content-columns.ts';
-import { projectModels } from '../project-models/project-model.schema.ts';
+} from '#modules/content/shared/content-columns.ts';
 
 /**
  * Materials. The name is the identifier clients use (unique within the company); the id

@@ -1,5 +1,7 @@
 import { MODEL_STATUSES, PROCESSOR_LIST_PER_PAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
+import { enumFilter, idFilter, searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
 import {
   accountName,
   latestGeometryMessage,
@@ -7,10 +9,8 @@ import {
   ref,
   statusColor,
   trashedFields,
-} from '../content/content-fields.ts';
-import { enumFilter, idFilter, searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { projectModels } from './project-model.schema.ts';
+} from '#modules/content/shared/content-fields.ts';
+import { projectModels } from './project-model.table.ts';
 
 /** GET /projects/models: the processor's Models tab (10 per page, newest first). */
 export const projectModelList: ListResource = {
@@ -54,5 +54,4 @@ export const projectModelList: ListResource = {
   defaultSort: '-created_at',
   defaultPerPage: PROCESSOR_LIST_PER_PAGE,
   deletedAt: projectModels.deletedAt,
-  permission: 'list-project-models',
 };

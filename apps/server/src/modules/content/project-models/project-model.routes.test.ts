@@ -1,8 +1,13 @@
-import { MODEL_STATUSES } from '@meshport/contract';
+import { type ListInputQuery, MODEL_STATUSES, projectModelEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { type ListBody, listContractTests, type Row } from '../content/content-list.test-helpers.ts';
+import {
+  type ListBody,
+  listContractTests,
+  type Row,
+  typedCall,
+} from '#modules/content/shared/content-list.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('project models', (kind) => {
   let t: TestApp;
@@ -10,8 +15,11 @@ describeEachDatabase('project models', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers<ListBody>(() => t);
-  const names = (body: ListBody) => body.data.map((row) => row.name);
+  const { get, token, auth } = signInDemoUsers<ListBody>(() => t);
+  const call = typedCall(() => t, auth);
+  const list = async (query: ListInputQuery<typeof projectModelEndpoints.list>) =>
+    await call(projectModelEndpoints.list, { query });
+  const names = (body: { data: { name?: string }[] }) => body.data.map((row) => row.name);
 
   listContractTests(() => t, {
     path: '/v2/projects/models',
@@ -36,9 +44,9 @@ describeEachDatabase('project models', (kind) => {
   });
 
   it('has a demo model in every status, with colour, uploader and the latest event message', async () => {
-    const res = await get('/v2/projects/models?per_page=25');
-    const byName = new Map(res.body.data.map((row) => [row.name, row]));
-    expect(new Set(res.body.data.map((row) => row.status))).toEqual(new Set(MODEL_STATUSES));
+    const res = await list({ per_page: 25 });
+    const byName = new Map(res.data.map((row) => [row.name, row as Row]));
+    expect(new Set(res.data.map((row) => row.status))).toEqual(new Set(MODEL_STATUSES));
     const processing = byName.get('Tall Cabinet Wall') as Row;
     expect(processing.status_color).toBe('#1c7ed6');
     expect(processing.latest_geometry_event).toEqual({ message: 'Converting to glTF' });
@@ -54,19 +62,19 @@ describeEachDatabase('project models', (kind) => {
   });
 
   it('filters by search, status and project', async () => {
-    expect(names((await get('/v2/projects/models?filter[search]=island')).body)).toEqual(['Island with Breakfast Bar']);
-    const finished = await get('/v2/projects/models?filter[status]=FINISHED');
-    expect(names(finished.body).sort()).toEqual([
+    expect(names(await list({ filter: { search: 'island' } }))).toEqual(['Island with Breakfast Bar']);
+    const finished = await list({ filter: { status: 'FINISHED' } });
+    expect(names(finished).sort()).toEqual([
       'Bistro Service Counter',
       'Island with Breakfast Bar',
       'Showroom Display A',
     ]);
-    const queuedOrUploading = await get('/v2/projects/models?filter[status]=QUEUED,UPLOADING');
-    expect(names(queuedOrUploading.body).sort()).toEqual(['Corner Pantry Unit', 'Loft Galley Layout']);
+    const queuedOrUploading = await list({ filter: { status: 'QUEUED,UPLOADING' } });
+    expect(names(queuedOrUploading).sort()).toEqual(['Corner Pantry Unit', 'Loft Galley Layout']);
     expect((await get('/v2/projects/models?filter[status]=finished')).status).toBe(422);
-    const island = (await get('/v2/projects/models?filter[search]=island')).body.data[0] as Row;
-    const ofProject = await get(`/v2/projects/models?filter[project]=${island.project_id}`);
-    expect(names(ofProject.body).sort()).toEqual(['Island with Breakfast Bar', 'Tall Cabinet Wall']);
+    const island = (await list({ filter: { search: 'island' } })).data[0];
+    const ofProject = await list({ filter: { project: String(island?.project_id) } });
+    expect(names(ofProject).sort()).toEqual(['Island with Breakfast Bar', 'Tall Cabinet Wall']);
   });
 
   it('answers the dotted models.status.finished field as a nested boolean (demo-model picker)', async () => {
@@ -86,10 +94,9 @@ describeEachDatabase('project models', (kind) => {
   });
 
   it('reads one model; 404 for another tenant', async () => {
-    const island = (await get('/v2/projects/models?filter[search]=island')).body.data[0] as Row;
-    const one = await t.request<{ data: Row }>(`/v2/projects/models/${island.id}`, { token: await token('editor') });
-    expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ name: 'Island with Breakfast Bar', project_name: 'Van Dijk Family Kitchen' });
+    const island = (await list({ filter: { search: 'island' } })).data[0] as Row;
+    const one = await call(projectModelEndpoints.get, { params: { id: Number(island.id) } });
+    expect(one.data).toMatchObject({ name: 'Island with Breakfast Bar', project_name: 'Van Dijk Family Kitchen' });
     const image = await t.request(`/v2/projects/models/${island.id}/preview-image`, { token: await token('editor') });
     expect(image.status).toBe(200);
     const globex = t.host('globex');
@@ -98,7 +105,7 @@ describeEachDatabase('project models', (kind) => {
       host: globex,
     });
     expect(other.status).toBe(404);
-    const trashed = (await get('/v2/projects/models?trashed=1')).body.data[0] as Row;
+    const trashed = (await list({ trashed: true })).data[0] as Row;
     expect(trashed.name).toBe('Draft Island v1');
     expect(trashed.days_left_to_restore).toBe(25);
     expect((await t.request(`/v2/projects/models/${trashed.id}`, { token: await token('editor') })).status).toBe(404);

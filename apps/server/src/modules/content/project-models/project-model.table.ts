@@ -1,8 +1,14 @@
 import { GEOMETRY_SUBJECT_KINDS, LIBRARY_ITEM_STATUSES, MODEL_STATUSES } from '@meshport/contract';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { accounts } from '../accounts/account.schema.ts';
-import { contentIndexes, live, recordColumns, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
-import { projects } from '../projects/project.schema.ts';
+import { accounts } from '#core/auth/account.table.ts';
+import { projects } from '#modules/content/projects/project.table.ts';
+import {
+  contentIndexes,
+  live,
+  recordColumns,
+  tenantKeyColumns,
+  timestampColumns,
+} from '#modules/content/shared/content-columns.ts';
 
 /** 3D models of a project, processed by the pipeline (DESIGN §7). */
 export const projectModels = pgTable(

@@ -1,6 +1,9 @@
 import { PROJECT_LIST_PER_PAGE, RECORD_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { queryRows } from '#core/db/database.ts';
+import { enumFilter, searchFilter } from '#core/list/common-filters.ts';
+import { defineFilter, type ListResource } from '#core/list/list-resource.ts';
 import {
   CURRENT_ACCOUNT,
   idListSchema,
@@ -9,11 +12,8 @@ import {
   ref,
   statusColor,
   trashedFields,
-} from '../content/content-fields.ts';
-import { queryRows } from '../db/database.ts';
-import { enumFilter, searchFilter } from '../list/common-filters.ts';
-import { defineFilter, type ListResource } from '../list/list-resource.ts';
-import { projects } from './project.schema.ts';
+} from '#modules/content/shared/content-fields.ts';
+import { projects } from './project.table.ts';
 
 const isFavorited = sql<boolean>`exists (select 1 from project_favorites pf
   where pf.company_id = ${ref(projects.companyId)} and pf.project_id = ${ref(projects.id)} and pf.account_id = ${CURRENT_ACCOUNT})`;
@@ -77,7 +77,6 @@ export const projectList: ListResource = {
   defaultSort: '-updated_at',
   defaultPerPage: PROJECT_LIST_PER_PAGE,
   deletedAt: projects.deletedAt,
-  permission: 'view-projects',
   leadingOrder: (context) => (context.platform === 'customerportal' ? sql`${isFavorited} desc` : undefined),
   metaData: async (db) => {
     const used = await queryRows<{ id: number; name: string; color: string }>(

@@ -1,9 +1,15 @@
 import { RECORD_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, timestamp } from 'drizzle-orm/pg-core';
-import { memberships } from '../accounts/account.schema.ts';
-import { contentIndexes, live, recordColumns, tenantKeyColumns, timestampColumns } from '../content/content-columns.ts';
-import { labels } from '../labels/label.schema.ts';
+import { memberships } from '#core/auth/account.table.ts';
+import {
+  contentIndexes,
+  live,
+  recordColumns,
+  tenantKeyColumns,
+  timestampColumns,
+} from '#modules/content/shared/content-columns.ts';
+import { labels } from '#modules/tools/labels/label.table.ts';
 
 /** Projects, with sub-projects by `parent_id`; soft-deleted into the recycle bin. */
 export const projects = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, integer, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/company.schema.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** Partial-index condition: rows not in the recycle bin. */
 export const live = sql`deleted_at is null`;

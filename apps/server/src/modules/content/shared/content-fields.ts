@@ -6,7 +6,7 @@ import {
 } from '@meshport/contract';
 import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { defineFilter, type ListField } from '../list/list-resource.ts';
+import { defineFilter, type ListField } from '#core/list/list-resource.ts';
 
 /**
  * A column always qualified by its table: Drizzle leaves columns of a one-table select

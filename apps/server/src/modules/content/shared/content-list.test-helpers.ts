@@ -1,6 +1,7 @@
+import type { AnswerOf, CallInput, Endpoint, ListEndpoint } from '@meshport/contract';
 import { expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import type { TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import type { TestApp } from '#test/test-app.ts';
 
 export type Row = Record<string, unknown>;
 export interface ListBody {
@@ -26,6 +27,37 @@ export function expectOrdered(rows: Row[], key: string, descending: boolean) {
     if (descending) expect(order, `${key}: ${String(a)} before ${String(b)}`).toBeGreaterThanOrEqual(0);
     else expect(order, `${key}: ${String(a)} before ${String(b)}`).toBeLessThanOrEqual(0);
   }
+}
+
+type Auth = (user: string) => Promise<{ token: string; host: string }>;
+
+/**
+ * Reads with the typed client as a demo user on their host (the editor unless named), or with
+ * a token on a host; it rejects with ApiError outside 2xx.
+ */
+export function typedCall(app: () => TestApp, auth: Auth) {
+  return async <E extends Endpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+    who: string | { token: string; host: string } = 'editor',
+  ): Promise<AnswerOf<E>> => {
+    const { call } = app().client(typeof who === 'string' ? await auth(who) : who);
+    const send: <T extends Endpoint>(endpoint: T, input: CallInput<T>) => Promise<AnswerOf<T>> = call;
+    return send(endpoint, input);
+  };
+}
+
+/** `count=1` of a list with the typed client, as `typedCall`. */
+export function typedCount(app: () => TestApp, auth: Auth) {
+  return async <E extends ListEndpoint>(
+    endpoint: E,
+    input: CallInput<E>,
+    who: string | { token: string; host: string } = 'editor',
+  ): Promise<number> => {
+    const { count } = app().client(typeof who === 'string' ? await auth(who) : who);
+    const send: <T extends ListEndpoint>(endpoint: T, input: CallInput<T>) => Promise<number> = count;
+    return send(endpoint, input);
+  };
 }
 
 export interface ListContract {

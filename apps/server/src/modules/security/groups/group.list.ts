@@ -1,8 +1,8 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { accounts, groupMembers, groups } from '../accounts/account.schema.ts';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
+import { accounts, groupMembers, groups } from '#core/auth/account.table.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
 
 /** Security → Groups of the request's company; `users` can be left out with excluded_fields=groups.users. */
 export const groupList: ListResource = {
@@ -29,5 +29,4 @@ export const groupList: ListResource = {
   filters: { search: searchFilter([groups.name, groups.description]) },
   defaultSort: ADMIN_DEFAULT_SORTS.list,
   defaultPerPage: DEFAULT_PER_PAGE,
-  permission: 'view-groups',
 };

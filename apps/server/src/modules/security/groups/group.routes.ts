@@ -1,33 +1,24 @@
-import { idParamsSchema } from '@meshport/contract';
+import { groupEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { groups } from '../accounts/account.schema.ts';
-import type { Services } from '../app/services.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import { groups } from '#core/auth/account.table.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { groupList } from './group.list.ts';
+import { GROUP_VIEW_PERMISSION } from './group.policy.ts';
 
-export function groupRoutes(services: Services) {
+export function groupRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/groups',
+    // also the group picker of the user form
+    listRoute(engine, groupEndpoints.list, groupList, {
       access: { permission: 'view-groups|update-users|create-users' },
-      summary: 'Groups of this company with their members (also the group picker)',
-      tags: ['groups'],
-      schema: {},
-      rawQuery: true,
-      handler: ({ request }) => engine.list(request, groupList),
+      cache: false,
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/groups/:id',
-      access: { permission: 'view-groups|update-groups' },
-      summary: 'One group with its members',
-      tags: ['groups'],
-      schema: { params: idParamsSchema },
-      rawQuery: true,
-      handler: ({ request, params }) => engine.record(request, groupList, eq(groups.id, params.id)),
+    recordRoute(engine, groupEndpoints.get, groupList, {
+      access: { permission: GROUP_VIEW_PERMISSION },
+      where: (params) => eq(groups.id, params.id),
+      cache: false,
     }),
   ];
 }

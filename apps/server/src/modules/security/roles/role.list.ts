@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { roleAbilities, roles } from '../accounts/account.schema.ts';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
+import { roleAbilities, roles } from '#core/auth/account.table.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
 
 export const roleList: ListResource = {
   name: 'roles',
@@ -23,5 +23,4 @@ export const roleList: ListResource = {
   filters: { search: searchFilter([roles.title, roles.description]) },
   defaultSort: '-created_at',
   defaultPerPage: 5,
-  permission: 'view-roles',
 };

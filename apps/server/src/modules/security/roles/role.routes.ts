@@ -1,33 +1,24 @@
-import { idParamsSchema } from '@meshport/contract';
+import { roleEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { roles } from '../accounts/account.schema.ts';
-import type { Services } from '../app/services.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import { roles } from '#core/auth/account.table.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { roleList } from './role.list.ts';
+import { ROLE_VIEW_PERMISSION } from './role.policy.ts';
 
-export function roleRoutes(services: Services) {
+export function roleRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/roles',
+    // also the role picker of the user form
+    listRoute(engine, roleEndpoints.list, roleList, {
       access: { permission: 'view-roles|update-users|create-users' },
-      summary: 'Roles of this company (also the role picker)',
-      tags: ['roles'],
-      schema: {},
-      rawQuery: true,
-      handler: ({ request }) => engine.list(request, roleList),
+      cache: false,
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/roles/:id',
-      access: { permission: 'view-roles|update-roles' },
-      summary: 'One role with its abilities',
-      tags: ['roles'],
-      schema: { params: idParamsSchema },
-      rawQuery: true,
-      handler: ({ request, params }) => engine.record(request, roleList, eq(roles.id, params.id)),
+    recordRoute(engine, roleEndpoints.get, roleList, {
+      access: { permission: ROLE_VIEW_PERMISSION },
+      where: (params) => eq(roles.id, params.id),
+      cache: false,
     }),
   ];
 }

@@ -8,9 +8,9 @@ import {
   memberships,
   roleAbilities,
   roles,
-} from '../accounts/account.schema.ts';
-import type { ListField } from '../list/list-resource.ts';
-import { notificationSettings } from '../notifications/notification.schema.ts';
+} from '#core/auth/account.table.ts';
+import type { ListField } from '#core/list/list-resource.ts';
+import { notificationSettings } from '#modules/account/notifications/notification.table.ts';
 
 /** The account columns every user list shares (administration.md §3 User). */
 export const accountFields: Record<string, ListField> = {

@@ -1,12 +1,12 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, idSchema, LICENCES } from '@meshport/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { accounts, groupMembers, membershipLicences, memberships, roles } from '../accounts/account.schema.ts';
-import { companies } from '../companies/company.schema.ts';
-import { idFilter, searchFilter } from '../list/common-filters.ts';
-import { defineFilter, type ListJoin, type ListResource } from '../list/list-resource.ts';
+import { accounts, groupMembers, membershipLicences, memberships, roles } from '#core/auth/account.table.ts';
+import { idFilter, searchFilter } from '#core/list/common-filters.ts';
+import { defineFilter, type ListJoin, type ListResource } from '#core/list/list-resource.ts';
+import { companies } from '#core/tenancy/company.table.ts';
+import { userActivity } from '#modules/account/activity/user-activity.table.ts';
 import { accountFields, membershipFields, notificationSettingsField } from './user.fields.ts';
-import { userActivity } from './user-activity.schema.ts';
 
 const memberJoins: ListJoin[] = [
   { table: accounts, on: eq(accounts.id, memberships.accountId) },
@@ -53,7 +53,6 @@ export const securityUserList: ListResource = {
   },
   defaultSort: ADMIN_DEFAULT_SORTS.list,
   defaultPerPage: DEFAULT_PER_PAGE,
-  permission: 'view-system-users',
 };
 
 /**

@@ -1,7 +1,8 @@
+import { type ApiClient, groupEndpoints, roleEndpoints, userEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('users, my account and activity', (kind) => {
   let t: TestApp;
@@ -13,9 +14,17 @@ describeEachDatabase('users, my account and activity', (kind) => {
   const { get, auth, token } = signInDemoUsers(() => t, {
     signIn: ['admin', 'editor', 'viewer', 'nolicence', 'globex-editor'],
   });
+  let editor: ApiClient;
+  let viewer: ApiClient;
+  let admin: ApiClient;
   beforeAll(async () => {
-    const res = await t.request('/v2/admin/users?per_page=100', { token: await token('admin') });
-    for (const row of res.body.data as Row[]) ids[row.username] = row.id;
+    editor = t.client(await auth('editor'));
+    viewer = t.client(await auth('viewer'));
+    admin = t.client(await auth('admin'));
+    const accounts = (
+      await t.client({ token: await token('admin') }).call(userEndpoints.adminList, { query: { per_page: 100 } })
+    ).data;
+    for (const row of accounts) ids[row.username] = row.id;
   });
 
   it('lists the members of this company with page size 5, newest first, in the User shape', async () => {
@@ -49,10 +58,10 @@ describeEachDatabase('users, my account and activity', (kind) => {
       ((await get(`/v2/users?${query}&per_page=100`)).body.data as Row[]).map((row) => row.username).sort();
     expect(await names('filter[search]=VERA')).toEqual(['viewer']);
     expect(await names('filter[search]=nolicence@meshport')).toEqual(['nolicence']);
-    const roles = (await get('/v2/roles?per_page=100')).body.data as Row[];
+    const roles = (await editor.call(roleEndpoints.list, { query: { per_page: 100 } })).data;
     const viewerRole = roles.find((role) => role.title === 'Viewer')?.id;
     expect(await names(`filter[role_id]=${viewerRole}`)).toEqual(['nolicence', 'viewer']);
-    const groups = (await get('/v2/groups?per_page=100')).body.data as Row[];
+    const groups = (await editor.call(groupEndpoints.list, { query: { per_page: 100 } })).data;
     const sales = groups.find((group) => group.name === 'Sales team')?.id;
     expect(await names(`filter[group_id]=${sales}`)).toEqual(['nolicence', 'viewer']);
     expect(await names('filter[licence]=hatch')).toEqual(['admin', 'editor']);
@@ -75,27 +84,27 @@ describeEachDatabase('users, my account and activity', (kind) => {
       'updated_at',
       'role_id',
     ]);
-    const byName = await get('/v2/users?sort=name');
-    expect(byName.body.data.map((row: Row) => row.name)).toEqual([
-      'Ada Admin',
-      'Eddie Editor',
-      'Noah Nolicence',
-      'Vera Viewer',
-    ]);
-    expect((await get('/v2/users?count=1')).body).toEqual({ data: { count: 4 } });
+    const byName = (await editor.call(userEndpoints.list, { query: { sort: 'name' } })).data;
+    expect(byName.map((row) => row.name)).toEqual(['Ada Admin', 'Eddie Editor', 'Noah Nolicence', 'Vera Viewer']);
+    expect(await editor.count(userEndpoints.list)).toBe(4);
   });
 
   it('returns included fields only, drops excluded ones, and opts into abilities', async () => {
-    const included = await get('/v2/users?included_fields=users.id,name');
-    expect(Object.keys(included.body.data[0]).sort()).toEqual(['id', 'name']);
-    const excluded = await get('/v2/users?excluded_fields=groups,users.role');
-    expect(excluded.body.data[0]).not.toHaveProperty('groups');
-    expect(excluded.body.data[0]).not.toHaveProperty('role');
-    const withAbilities = await get('/v2/users?included_fields=username,abilities,notification_settings&sort=username');
-    const viewer = withAbilities.body.data.find((row: Row) => row.username === 'viewer');
-    expect(viewer.abilities).toContain('view-projects');
-    expect(viewer.abilities).not.toContain('update-projects');
-    expect(viewer.notification_settings[0].settings[0]).toHaveProperty('notification_type_id');
+    const included = (await editor.call(userEndpoints.list, { query: { included_fields: ['users.id', 'name'] } })).data;
+    expect(Object.keys(included[0] ?? {}).sort()).toEqual(['id', 'name']);
+    const excluded = (await editor.call(userEndpoints.list, { query: { excluded_fields: ['groups', 'users.role'] } }))
+      .data;
+    expect(excluded[0]).not.toHaveProperty('groups');
+    expect(excluded[0]).not.toHaveProperty('role');
+    const withAbilities = (
+      await editor.call(userEndpoints.list, {
+        query: { included_fields: ['username', 'abilities', 'notification_settings'], sort: 'username' },
+      })
+    ).data;
+    const viewerRow = withAbilities.find((row) => row.username === 'viewer');
+    expect(viewerRow?.abilities).toContain('view-projects');
+    expect(viewerRow?.abilities).not.toContain('update-projects');
+    expect(viewerRow?.notification_settings?.[0]?.settings[0]).toHaveProperty('notification_type_id');
   });
 
   it('answers 422 on unknown parameters', async () => {
@@ -106,7 +115,7 @@ describeEachDatabase('users, my account and activity', (kind) => {
   it('needs view-system-users and a licence; another company’s member is 404', async () => {
     expect((await get('/v2/users', 'viewer')).status).toBe(200);
     expect((await get('/v2/users', 'nolicence')).status).toBe(403);
-    expect((await get(`/v2/users/${ids.viewer}`)).body.data.username).toBe('viewer');
+    expect((await editor.call(userEndpoints.get, { params: { id: Number(ids.viewer) } })).data.username).toBe('viewer');
     const acrossTenants = await get(`/v2/users/${ids.editor}`, 'globex-editor', t.host('globex'));
     expect(acrossTenants.status).toBe(404);
     expect((await get(`/v2/users/${ids['globex-editor']}`)).status).toBe(404);
@@ -132,7 +141,8 @@ describeEachDatabase('users, my account and activity', (kind) => {
       'email',
       'created_at',
     ]);
-    expect((await get(`/v2/admin/users/${ids['globex-editor']}`, 'admin')).body.data.username).toBe('globex-editor');
+    const globexEditor = await admin.call(userEndpoints.adminGet, { params: { id: Number(ids['globex-editor']) } });
+    expect(globexEditor.data.username).toBe('globex-editor');
     expect((await get(`/v2/admin/users/${ids.viewer}`, 'editor')).status).toBe(403);
   });
 
@@ -157,11 +167,12 @@ describeEachDatabase('users, my account and activity', (kind) => {
     const times = (res.body.data as Row[]).map((row) => Date.parse(row.datetime));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(res.body.data[0].action).toBe('Signed in');
-    const before = (await get('/v2/my-account/activity?count=1', 'viewer')).body.data.count;
+    const count = () => viewer.count(userEndpoints.myActivity);
+    const before = await count();
     await t.login('viewer');
-    expect((await get('/v2/my-account/activity?count=1', 'viewer')).body.data.count).toBe(before + 1);
-    const others = await get('/v2/my-account/activity?per_page=100', 'editor');
-    expect(others.body.meta.total).toBeGreaterThan(0);
+    expect(await count()).toBe(before + 1);
+    const others = await editor.call(userEndpoints.myActivity, { query: { per_page: 100 } });
+    expect(others.meta.total).toBeGreaterThan(0);
     await expectSortsByEachField(t, '/v2/my-account/activity', await auth('viewer'), ['action', 'datetime']);
     expect((await get('/v2/my-account/activity?filter[search]=uploaded', 'viewer')).body.meta.total).toBe(1);
   });

@@ -1,7 +1,7 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { downloads } from './download.schema.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { downloads } from './download.table.ts';
 
 /** Tools → Downloads: the platform-wide files, the same for every company. */
 export const downloadList: ListResource = {
@@ -20,5 +20,4 @@ export const downloadList: ListResource = {
   filters: { search: searchFilter([downloads.name, downloads.extension]) },
   defaultSort: ADMIN_DEFAULT_SORTS.list,
   defaultPerPage: DEFAULT_PER_PAGE,
-  permission: 'list-downloads',
 };

@@ -1,7 +1,8 @@
+import { type ApiClient, downloadEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 import { contentDisposition } from './download.routes.ts';
 
 describeEachDatabase('downloads', (kind) => {
@@ -10,9 +11,13 @@ describeEachDatabase('downloads', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, auth } = signInDemoUsers(() => t, {
+  const { get, auth, token } = signInDemoUsers(() => t, {
     signIn: ['editor', 'viewer', 'nolicence', 'globex-editor'],
     defaultUser: 'viewer',
+  });
+  let viewer: ApiClient;
+  beforeAll(async () => {
+    viewer = t.client(await auth('viewer'));
   });
 
   it('lists the platform-wide downloads, newest first, for every company', async () => {
@@ -31,14 +36,14 @@ describeEachDatabase('downloads', (kind) => {
       'size',
       'updated_at',
     ]);
-    const globex = await get('/v2/downloads', 'globex-editor', t.host('globex'));
-    expect(globex.body.meta.total).toBe(2);
+    const globexEditor = t.client({ token: await token('globex-editor'), host: t.host('globex') });
+    const globex = await globexEditor.call(downloadEndpoints.list);
+    expect(globex.meta.total).toBe(2);
   });
 
   it('filters, sorts, selects fields and counts', async () => {
-    expect((await get('/v2/downloads?filter[search]=manual')).body.data.map((row: Row) => row.extension)).toEqual([
-      'pdf',
-    ]);
+    const manuals = (await viewer.call(downloadEndpoints.list, { query: { filter: { search: 'manual' } } })).data;
+    expect(manuals.map((row) => row.extension)).toEqual(['pdf']);
     await expectSortsByEachField(t, '/v2/downloads', await auth('viewer'), [
       'id',
       'name',
@@ -47,24 +52,27 @@ describeEachDatabase('downloads', (kind) => {
       'created_at',
       'updated_at',
     ]);
-    expect(Object.keys((await get('/v2/downloads?included_fields=downloads.name')).body.data[0])).toEqual(['name']);
-    expect((await get('/v2/downloads?excluded_fields=size')).body.data[0]).not.toHaveProperty('size');
-    expect((await get('/v2/downloads?count=1')).body).toEqual({ data: { count: 2 } });
+    const names = (await viewer.call(downloadEndpoints.list, { query: { included_fields: ['downloads.name'] } })).data;
+    expect(Object.keys(names[0] ?? {})).toEqual(['name']);
+    const sizeless = (await viewer.call(downloadEndpoints.list, { query: { excluded_fields: ['size'] } })).data;
+    expect(sizeless[0]).not.toHaveProperty('size');
+    expect(await viewer.count(downloadEndpoints.list)).toBe(2);
     await expectUnknownParametersRefused(t, '/v2/downloads', await auth('viewer'));
   });
 
   it('streams the file as name.extension', async () => {
-    const list = await get('/v2/downloads?sort=name');
-    const manual = list.body.data[0];
-    expect((await get(`/v2/downloads/${manual.id}`)).body.data.name).toBe('Meshport user manual');
-    const file = await get(`/v2/downloads/${manual.id}/download`);
+    const [manual, zipFile] = (await viewer.call(downloadEndpoints.list, { query: { sort: 'name' } })).data;
+    expect((await viewer.call(downloadEndpoints.get, { params: { id: Number(manual?.id) } })).data.name).toBe(
+      'Meshport user manual',
+    );
+    const file = await get(`/v2/downloads/${manual?.id}/download`);
     expect(file.status).toBe(200);
     expect(file.headers['content-disposition']).toBe(
       `attachment; filename="Meshport user manual.pdf"; filename*=UTF-8''Meshport%20user%20manual.pdf`,
     );
     expect(file.text.startsWith('%PDF-1.4')).toBe(true);
-    expect(Buffer.byteLength(file.text, 'latin1')).toBe(manual.size);
-    const zip = await get(`/v2/downloads/${list.body.data[1].id}/download`);
+    expect(Buffer.byteLength(file.text, 'latin1')).toBe(manual?.size);
+    const zip = await get(`/v2/downloads/${zipFile?.id}/download`);
     expect(zip.text.startsWith('PK')).toBe(true);
     expect((await get('/v2/downloads/999999/download')).status).toBe(404);
   });

@@ -1,11 +1,12 @@
-import { idParamsSchema } from '@meshport/contract';
+import { downloadEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import type { Services } from '../app/services.ts';
-import { notFound } from '../http/http-error.ts';
-import { defineRoute } from '../http/route.ts';
-import { ListEngine } from '../list/list-engine.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { notFound } from '#core/http/http-error.ts';
+import { defineRoute } from '#core/http/route.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { downloadList } from './download.list.ts';
-import { downloads } from './download.schema.ts';
+import { downloads } from './download.table.ts';
 
 /** `name.extension`, safe in a header: quotes and control characters dropped, non-ASCII in filename*. */
 export function contentDisposition(name: string, extension: string): string {
@@ -14,38 +15,17 @@ export function contentDisposition(name: string, extension: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(file)}`;
 }
 
-export function downloadRoutes(services: Services) {
+export function downloadRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
+  const access = { permission: 'list-downloads' } as const;
   return [
-    defineRoute({
-      method: 'GET',
-      url: '/downloads',
-      access: { permission: 'list-downloads' },
-      summary: 'Files published for every company (manuals, plug-ins)',
-      tags: ['downloads'],
-      schema: {},
-      rawQuery: true,
-      cache: true,
-      handler: ({ request }) => engine.list(request, downloadList),
+    listRoute(engine, downloadEndpoints.list, downloadList, { access }),
+    recordRoute(engine, downloadEndpoints.get, downloadList, {
+      access,
+      where: (params) => eq(downloads.id, params.id),
     }),
-    defineRoute({
-      method: 'GET',
-      url: '/downloads/:id',
-      access: { permission: 'list-downloads' },
-      summary: 'One download',
-      tags: ['downloads'],
-      schema: { params: idParamsSchema },
-      rawQuery: true,
-      cache: true,
-      handler: ({ request, params }) => engine.record(request, downloadList, eq(downloads.id, params.id)),
-    }),
-    defineRoute({
-      method: 'GET',
-      url: '/downloads/:id/download',
-      access: { permission: 'list-downloads' },
-      summary: 'The file itself, saved as name.extension',
-      tags: ['downloads'],
-      schema: { params: idParamsSchema },
+    defineRoute(downloadEndpoints.download, {
+      access,
       async handler({ params, reply }) {
         const [row] = await services.database.system
           .select({ name: downloads.name, extension: downloads.extension, filePath: downloads.filePath })

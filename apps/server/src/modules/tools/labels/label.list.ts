@@ -1,6 +1,6 @@
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { labels } from './label.schema.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { labels } from './label.table.ts';
 
 /** The tools labels list (administration.md): page size 5, newest first. */
 export const labelList: ListResource = {
@@ -18,5 +18,4 @@ export const labelList: ListResource = {
   filters: { search: searchFilter([labels.name]) },
   defaultSort: '-created_at',
   defaultPerPage: 5,
-  permission: 'list-labels',
 };

@@ -1,7 +1,8 @@
+import { type ApiClient, labelEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
-import { expectOrdered, type ListBody, type Row } from '../content/content-list.test-helpers.ts';
+import { expectOrdered, type ListBody } from '#modules/content/shared/content-list.test-helpers.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('labels', (kind) => {
   let t: TestApp;
@@ -9,7 +10,11 @@ describeEachDatabase('labels', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers<ListBody>(() => t);
+  const { get, token, auth } = signInDemoUsers<ListBody>(() => t);
+  let editor: ApiClient;
+  beforeAll(async () => {
+    editor = t.client(await auth('editor'));
+  });
 
   it('lists labels: 5 per page, newest first', async () => {
     const res = await get('/v2/labels');
@@ -22,14 +27,14 @@ describeEachDatabase('labels', (kind) => {
 
   it('sorts by name, created_at and updated_at both ways, and searches', async () => {
     for (const field of ['name', 'created_at', 'updated_at', 'color']) {
-      expectOrdered((await get(`/v2/labels?sort=${field}`)).body.data, field, false);
-      expectOrdered((await get(`/v2/labels?sort=-${field}`)).body.data, field, true);
+      expectOrdered((await editor.call(labelEndpoints.list, { query: { sort: field } })).data, field, false);
+      expectOrdered((await editor.call(labelEndpoints.list, { query: { sort: `-${field}` } })).data, field, true);
     }
-    const found = await get('/v2/labels?filter[search]=dern');
-    expect(found.body.data.map((row) => row.name)).toEqual(['Modern']);
-    expect((await get('/v2/labels?included_fields=name')).body.data[0]).toEqual({ name: expect.any(String) });
-    const count = await t.request('/v2/labels?count=1', { token: await token('editor') });
-    expect(count.body).toEqual({ data: { count: 5 } });
+    const found = (await editor.call(labelEndpoints.list, { query: { filter: { search: 'dern' } } })).data;
+    expect(found.map((row) => row.name)).toEqual(['Modern']);
+    const named = (await editor.call(labelEndpoints.list, { query: { included_fields: ['name'] } })).data;
+    expect(named[0]).toEqual({ name: expect.any(String) });
+    expect(await editor.count(labelEndpoints.list)).toBe(5);
   });
 
   it('answers 422 for unknown parts, 422 for trashed (no bin), 403 without list-labels', async () => {
@@ -40,19 +45,17 @@ describeEachDatabase('labels', (kind) => {
   });
 
   it('reads one label; 404 for another tenant', async () => {
-    const label = (await get('/v2/labels?filter[search]=Modern')).body.data[0] as Row;
-    const one = await t.request<{ data: Row }>(`/v2/labels/${label.id}`, { token: await token('editor') });
-    expect(one.body.data).toMatchObject({ name: 'Modern' });
+    const [label] = (await editor.call(labelEndpoints.list, { query: { filter: { search: 'Modern' } } })).data;
+    const one = await editor.call(labelEndpoints.get, { params: { id: Number(label?.id) } });
+    expect(one.data).toMatchObject({ name: 'Modern' });
     const globex = t.host('globex');
-    const other = await t.request(`/v2/labels/${label.id}`, {
+    const other = await t.request(`/v2/labels/${label?.id}`, {
       token: await token('globex-editor', globex),
       host: globex,
     });
     expect(other.status).toBe(404);
-    const globexList = await t.request<ListBody>('/v2/labels', {
-      token: await token('globex-editor', globex),
-      host: globex,
-    });
-    expect(globexList.body.data.map((row) => row.name)).toEqual(['Retail']);
+    const globexEditor = t.client({ token: await token('globex-editor', globex), host: globex });
+    const globexList = (await globexEditor.call(labelEndpoints.list)).data;
+    expect(globexList.map((row) => row.name)).toEqual(['Retail']);
   });
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/company.schema.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** Labels of a company, put on projects and libraries. */
 export const labels = pgTable(

@@ -1,7 +1,7 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
-import { searchFilter } from '../list/common-filters.ts';
-import type { ListResource } from '../list/list-resource.ts';
-import { propertyMaps } from './property-map.schema.ts';
+import { searchFilter } from '#core/list/common-filters.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
+import { propertyMaps } from './property-map.table.ts';
 
 /** Tools → Property maps of the request's company (hatch only). */
 export const propertyMapList: ListResource = {
@@ -18,5 +18,4 @@ export const propertyMapList: ListResource = {
   filters: { search: searchFilter([propertyMaps.name]) },
   defaultSort: ADMIN_DEFAULT_SORTS.propertyMaps,
   defaultPerPage: DEFAULT_PER_PAGE,
-  permission: 'create-property-maps|update-property-maps|delete-property-maps',
 };

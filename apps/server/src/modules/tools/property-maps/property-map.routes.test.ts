@@ -1,7 +1,8 @@
+import { type ApiClient, propertyMapEndpoints } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { signInDemoUsers } from '../../test/demo-clients.ts';
-import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '../../test/list-assertions.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '../../test/test-app.ts';
+import { signInDemoUsers } from '#test/demo-clients.ts';
+import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '#test/list-assertions.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 describeEachDatabase('property maps', (kind) => {
   let t: TestApp;
@@ -9,8 +10,12 @@ describeEachDatabase('property maps', (kind) => {
     t = await startTestApp(kind);
   });
   afterAll(() => t.close());
-  const { get, token } = signInDemoUsers(() => t, {
+  const { get, token, auth } = signInDemoUsers(() => t, {
     signIn: ['editor', 'viewer', 'nolicence', 'globex-editor'],
+  });
+  let editor: ApiClient;
+  beforeAll(async () => {
+    editor = t.client(await auth('editor'));
   });
 
   it('lists this company’s property maps, page size 5, sorted -name by default', async () => {
@@ -22,18 +27,20 @@ describeEachDatabase('property maps', (kind) => {
   });
 
   it('filters, sorts, selects fields and counts', async () => {
-    expect((await get('/v2/property-maps?filter[search]=steel')).body.data.map((row: Row) => row.name)).toEqual([
-      'Brushed steel',
-    ]);
+    const steel = (await editor.call(propertyMapEndpoints.list, { query: { filter: { search: 'steel' } } })).data;
+    expect(steel.map((row) => row.name)).toEqual(['Brushed steel']);
     await expectSortsByEachField(t, '/v2/property-maps', { token: await token('editor') }, [
       'id',
       'name',
       'created_at',
       'updated_at',
     ]);
-    expect(Object.keys((await get('/v2/property-maps?included_fields=property_maps.id')).body.data[0])).toEqual(['id']);
-    expect((await get('/v2/property-maps?excluded_fields=name')).body.data[0]).not.toHaveProperty('name');
-    expect((await get('/v2/property-maps?count=1')).body).toEqual({ data: { count: 3 } });
+    const ids = (await editor.call(propertyMapEndpoints.list, { query: { included_fields: ['property_maps.id'] } }))
+      .data;
+    expect(Object.keys(ids[0] ?? {})).toEqual(['id']);
+    const nameless = (await editor.call(propertyMapEndpoints.list, { query: { excluded_fields: ['name'] } })).data;
+    expect(nameless[0]).not.toHaveProperty('name');
+    expect(await editor.count(propertyMapEndpoints.list)).toBe(3);
     await expectUnknownParametersRefused(t, '/v2/property-maps', { token: await token('editor') });
   });
 
@@ -45,10 +52,13 @@ describeEachDatabase('property maps', (kind) => {
     expect((await get('/v2/property-maps', 'viewer', t.host('acme', 'customerportal'))).status).toBe(403);
     expect((await get('/v2/property-maps', 'viewer')).status).toBe(403);
     expect((await get('/v2/property-maps', 'nolicence')).status).toBe(403);
-    const oak = (await get('/v2/property-maps')).body.data[0];
-    expect((await get(`/v2/property-maps/${oak.id}`)).body.data.name).toBe('Oak veneer');
-    expect((await get(`/v2/property-maps/${oak.id}`, 'globex-editor', t.host('globex'))).status).toBe(404);
-    const globex = await get('/v2/property-maps', 'globex-editor', t.host('globex'));
-    expect(globex.body.data.map((row: Row) => row.name)).toEqual(['Globex default']);
+    const [oak] = (await editor.call(propertyMapEndpoints.list)).data;
+    expect((await editor.call(propertyMapEndpoints.get, { params: { id: Number(oak?.id) } })).data.name).toBe(
+      'Oak veneer',
+    );
+    expect((await get(`/v2/property-maps/${oak?.id}`, 'globex-editor', t.host('globex'))).status).toBe(404);
+    const globexEditor = t.client({ token: await token('globex-editor'), host: t.host('globex') });
+    const globex = (await globexEditor.call(propertyMapEndpoints.list)).data;
+    expect(globex.map((row) => row.name)).toEqual(['Globex default']);
   });
 });

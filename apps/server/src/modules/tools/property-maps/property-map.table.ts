@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { companies } from '../companies/company.schema.ts';
+import { companies } from '#core/tenancy/company.table.ts';
 
 /** A company's named property maps (hatch only). */
 export const propertyMaps = pgTable(
