@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { markSchemasPure } from './pure-contract.plugin.ts';
+import { markSchemasPure, stripEndpointSchemas } from './pure-contract.plugin.ts';
 
 describe('markSchemasPure', () => {
   it('wraps schema-building consts in a pure IIFE and leaves the rest', () => {
@@ -18,5 +18,33 @@ describe('markSchemasPure', () => {
     expect(output).toContain('const shared = /* @__PURE__ */ (() => ({ at: z.string() }))();');
     expect(output).toContain('export const b = /* @__PURE__ */ (() => (aSchema.extend({ x: z.number() })))();');
     expect(output).toContain('export const LIMIT = 5;');
+  });
+});
+
+describe('stripEndpointSchemas', () => {
+  it('keeps only the method, the path and the list flag of each endpoint, so no schema is referenced', () => {
+    const source = [
+      "import { defineEndpoint, defineListEndpoint } from '../endpoint.ts';",
+      "import { thingSchema } from '../things.ts';",
+      'function fileEndpoint(path: string) {',
+      "  return defineEndpoint({ method: 'GET', path, summary: 'a file', tags: ['things'], answer: binarySchema });",
+      '}',
+      'export const thingEndpoints = {',
+      "  list: defineListEndpoint({ path: '/things', summary: 'Things', tags: ['things'], row: thingSchema, sorts: ['name'] }),",
+      "  update: defineEndpoint({ method: 'PATCH', path: `/things/:id`, body: thingSchema.partial(), answer: thingSchema }),",
+      "  file: fileEndpoint('/things/:id/file'),",
+      '};',
+    ].join('\n');
+    const output = stripEndpointSchemas(source);
+    expect(output).toContain("import { endpointRoute } from '../endpoint-route.ts';");
+    expect(output).toContain("return endpointRoute({ method: 'GET', path: path, list: false });");
+    expect(output).toContain("list: endpointRoute({ method: 'GET', path: '/things', list: true }),");
+    expect(output).toContain("update: endpointRoute({ method: 'PATCH', path: `/things/:id`, list: false }),");
+    expect(output).not.toMatch(/thingSchema\.|answer:|row:/);
+  });
+
+  it('leaves a module without endpoints as it is', () => {
+    const source = 'export const LIMIT = 5;\n';
+    expect(stripEndpointSchemas(source)).toBe(source);
   });
 });

@@ -1,3 +1,4 @@
+import ts from 'typescript';
 import type { Plugin } from 'vite';
 
 /**
@@ -9,7 +10,7 @@ import type { Plugin } from 'vite';
  * tree-shaken. Declarations it cannot delimit are left untouched, which is always correct.
  */
 const CONST_START = /^(?:export )?const \w+(?::[^=\n]+)? = /gm;
-const BUILDS_SCHEMA = /\bz\.|\w+Schema\b/;
+const BUILDS_SCHEMA = /\bz\.|\w+Schema\b|\bdefine\w*Endpoint\(|\w+Endpoint\(/;
 
 /** Index of the `;` that ends the expression starting at `from`, or -1. */
 export function expressionEnd(source: string, from: number): number {
@@ -49,13 +50,61 @@ export function markSchemasPure(source: string): string {
   return output + source.slice(last);
 }
 
+const DEFINERS = new Set(['defineEndpoint', 'defineListEndpoint']);
+
+function propertyText(source: ts.SourceFile, literal: ts.ObjectLiteralExpression, name: string): string | null {
+  for (const property of literal.properties) {
+    if (!property.name || !ts.isIdentifier(property.name) || property.name.text !== name) continue;
+    if (ts.isShorthandPropertyAssignment(property)) return property.name.text;
+    if (ts.isPropertyAssignment(property)) return property.initializer.getText(source);
+  }
+  return null;
+}
+
+/**
+ * The client reads an endpoint's method, path and whether it is a list, never its schemas. In an
+ * endpoint module, each `defineEndpoint({…})` / `defineListEndpoint({…})` becomes
+ * `endpointRoute({ method, path, list })`: the schemas are no longer referenced, so they and zod
+ * are tree-shaken from the bundle. The types, checked on the source, are unchanged.
+ */
+export function stripEndpointSchemas(code: string): string {
+  const source = ts.createSourceFile('endpoints.ts', code, ts.ScriptTarget.Latest, true);
+  const replacements: { start: number; end: number; text: string }[] = [];
+  const visit = (node: ts.Node): void => {
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && DEFINERS.has(node.expression.text)) {
+      const [init] = node.arguments;
+      if (!init || !ts.isObjectLiteralExpression(init))
+        throw new Error(`${node.expression.text} needs an object literal`);
+      const list = node.expression.text === 'defineListEndpoint';
+      const method = list ? "'GET'" : propertyText(source, init, 'method');
+      const path = propertyText(source, init, 'path');
+      if (!method || !path) throw new Error(`${node.expression.text} without a method or a path`);
+      const text = `endpointRoute({ method: ${method}, path: ${path}, list: ${list} })`;
+      replacements.push({ start: node.getStart(source), end: node.getEnd(), text });
+      return;
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (replacements.length === 0) return code;
+  let output = code;
+  for (const { start, end, text } of replacements.sort((a, b) => b.start - a.start)) {
+    output = output.slice(0, start) + text + output.slice(end);
+  }
+  return `import { endpointRoute } from '../endpoint-route.ts';\n${output}`;
+}
+
+const CONTRACT_SOURCE = /[\\/]packages[\\/]contract[\\/]src[\\/].+\.ts$/;
+const ENDPOINT_MODULE = /[\\/]packages[\\/]contract[\\/]src[\\/]endpoints[\\/][^\\/]+\.ts$/;
+
 export function pureContract(): Plugin {
   return {
     name: 'meshport:pure-contract',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]packages[\\/]contract[\\/]src[\\/][^\\/]+\.ts$/.test(id)) return null;
-      return { code: markSchemasPure(code), map: null };
+      if (!CONTRACT_SOURCE.test(id)) return null;
+      const routes = ENDPOINT_MODULE.test(id) ? stripEndpointSchemas(code) : code;
+      return { code: markSchemasPure(routes), map: null };
     },
   };
 }

@@ -1,7 +1,7 @@
 import { type AuthPayload, IDLE_TIMEOUT_MINUTES, type LoginRequest, REMEMBER_COOKIE } from '@meshport/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { ApiError } from '../../lib/api/api-client.ts';
 import { onApiEvent } from '../../lib/api/api-events.ts';
-import { ApiError } from '../../lib/api/http-client.ts';
 import { deleteCookie, readCookie } from '../../lib/cookies.ts';
 import { setErrorReportingUser } from '../../lib/error-reporting.ts';
 import {

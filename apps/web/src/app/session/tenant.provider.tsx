@@ -1,7 +1,7 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { CURRENT_ENVIRONMENT } from '@meshport/contract';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api/http-client.ts';
+import { ApiError } from '../../lib/api/api-client.ts';
 import { TenantContext, type TenantState, type TenantStatus } from '../../lib/session/tenant.context.ts';
 import { fetchPublicCompany, fetchServerConfig } from './api/tenant.api.ts';
 import { guessBaseDomain, readHost } from './host.logic.ts';

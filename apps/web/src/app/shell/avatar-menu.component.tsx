@@ -2,7 +2,7 @@ import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api/http-client.ts';
+import { ApiError } from '../../lib/api/api-client.ts';
 import { useAuth, useCurrentUser } from '../../lib/session/auth.context.ts';
 import { useTenant } from '../../lib/session/tenant.context.ts';
 import { Icon } from '../../shared/ui/icons.component.tsx';

@@ -1,34 +1,30 @@
-import type { AuthPayload, LoginRequest } from '@meshport/contract';
-import { api } from '../../../lib/api/http-client.ts';
+import {
+  type AnswerOf,
+  type AuthPayload,
+  type LoginRequest,
+  passwordResetEndpoints,
+  type ResetPasswordRequest,
+  signInEndpoints,
+} from '@meshport/contract';
+import { callQuietly, callWithoutSignOut } from '../../../lib/api/api-client.ts';
 
-/** Login and validate explain their own 401 (bad credentials, not signed in). */
+/** Login and validate explain their own 401 (bad credentials, not signed in); login its own 503 too. */
 export function login(request: LoginRequest): Promise<AuthPayload> {
-  return api.post<AuthPayload>('/login', request, {
-    handleUnauthorized: false,
-    handleMaintenance: false,
-  });
+  return callQuietly(signInEndpoints.login, { body: request });
 }
 
 export function validateSession(signal?: AbortSignal): Promise<AuthPayload> {
-  return api.get<AuthPayload>('/auth/validate', { signal, handleUnauthorized: false });
+  return callWithoutSignOut(signInEndpoints.validate, { signal });
 }
 
-export function logout(all: boolean): Promise<{ message: string }> {
-  return api.get<{ message: string }>(all ? '/logout-all' : '/logout', {
-    handleUnauthorized: false,
-  });
+export function logout(all: boolean): Promise<AnswerOf<typeof signInEndpoints.logout>> {
+  return callWithoutSignOut(all ? signInEndpoints.logoutAll : signInEndpoints.logout);
 }
 
-export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return api.post<{ message: string }>('/password/forgot', { email }, { handleUnauthorized: false });
+export function requestPasswordReset(email: string): Promise<AnswerOf<typeof passwordResetEndpoints.forgot>> {
+  return callWithoutSignOut(passwordResetEndpoints.forgot, { body: { email } });
 }
 
-export interface PasswordResetRequest {
-  token: string;
-  password: string;
-  password_confirmation: string;
-}
-
-export function resetPassword(request: PasswordResetRequest): Promise<{ message?: string }> {
-  return api.post<{ message?: string }>('/password/reset', request, { handleUnauthorized: false });
+export function resetPassword(request: ResetPasswordRequest): Promise<AnswerOf<typeof passwordResetEndpoints.reset>> {
+  return callWithoutSignOut(passwordResetEndpoints.reset, { body: request });
 }

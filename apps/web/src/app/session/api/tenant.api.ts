@@ -1,23 +1,15 @@
-import type { PublicCompany } from '@meshport/contract';
-import { api } from '../../../lib/api/http-client.ts';
+import { companyEndpoints, configEndpoints, type PublicCompany, type PublicConfig } from '@meshport/contract';
+import { call, callWithoutSignOut } from '../../../lib/api/api-client.ts';
 
 // The tenant's boot calls run before the signed-in frame (and its query client) exists: plain
 // calls without query keys, which keeps the query library out of the login route's budget.
 
-export interface ServerConfig {
-  base_domain: string;
-  environment: string;
-}
-
-export async function fetchServerConfig(signal?: AbortSignal): Promise<ServerConfig> {
-  const body = await api.get<{ data: ServerConfig }>('/config', { signal });
+export async function fetchServerConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  const body = await call(configEndpoints.get, { signal });
   return body.data;
 }
 
 export async function fetchPublicCompany(subdomain: string, signal?: AbortSignal): Promise<PublicCompany> {
-  const body = await api.get<{ data: PublicCompany }>(`/companies/${encodeURIComponent(subdomain)}`, {
-    signal,
-    handleUnauthorized: false,
-  });
+  const body = await callWithoutSignOut(companyEndpoints.public, { params: { subdomain }, signal });
   return body.data;
 }

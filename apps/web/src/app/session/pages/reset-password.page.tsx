@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api/http-client.ts';
+import { ApiError } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
 import { resetPassword } from '../api/auth.api.ts';
 import { AuthLayout } from '../components/auth-layout.component.tsx';

@@ -1,11 +1,11 @@
-import type { CompanySummary } from '@meshport/contract';
+import { type CompanySummary, companyEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 /** GET /companies: the companies the user may switch to. */
 export async function fetchCompanies(signal?: AbortSignal): Promise<CompanySummary[]> {
-  const body = await api.get<{ data: CompanySummary[] }>('/companies', { signal });
+  const body = await call(companyEndpoints.switchable, { signal });
   return body.data;
 }
 

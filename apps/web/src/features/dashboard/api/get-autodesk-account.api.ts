@@ -1,6 +1,6 @@
-import type { User } from '@meshport/contract';
+import { type User, userEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 export type AutodeskAccount = Pick<User, 'autodesk_connected' | 'autodesk_scope_outdated'>;
@@ -9,10 +9,7 @@ const AUTODESK_FIELDS = 'autodesk_connected,autodesk_scope_outdated';
 
 /** GET /my-account, only the Autodesk flags. */
 export async function fetchAutodeskAccount(signal?: AbortSignal): Promise<AutodeskAccount> {
-  const body = await api.get<{ data: AutodeskAccount }>('/my-account', {
-    query: { included_fields: AUTODESK_FIELDS },
-    signal,
-  });
+  const body = await call(userEndpoints.myAccount, { query: { included_fields: AUTODESK_FIELDS }, signal });
   return body.data;
 }
 

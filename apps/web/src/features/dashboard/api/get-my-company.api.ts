@@ -1,11 +1,11 @@
-import type { MyCompany } from '@meshport/contract';
+import { companyEndpoints, type MyCompany } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 /** GET /companies/my-company: the signed-in user's company (its Autodesk integration setting). */
 export async function fetchMyCompany(signal?: AbortSignal): Promise<MyCompany> {
-  const body = await api.get<{ data: MyCompany }>('/companies/my-company', { signal });
+  const body = await call(companyEndpoints.myCompany, { signal });
   return body.data;
 }
 

@@ -1,6 +1,6 @@
-import { type Paginated, type Project, toListSearchParams } from '@meshport/contract';
+import { type Project, projectEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 /** shell.md §9: the slider shows 5; the dashboard table 25, page 1, newest update first. */
@@ -19,10 +19,17 @@ export async function fetchRecentProjects(perPage: number, signal?: AbortSignal)
     perPage === RECENT_PROJECTS_SLIDER
       ? ['id', 'name', 'description', 'preview_image', 'updated_at']
       : ['id', 'name', 'description', 'status', 'status_color', 'updated_at'];
-  const query = toListSearchParams({ per_page: perPage, page: 1, sort: RECENT_SORT, included_fields: fields });
-  // Most recent first on every platform: not customerportal's favourites-first order.
-  query.set('favorites_first', '0');
-  const body = await api.get<Paginated<RecentProject>>('/projects', { query, signal });
+  const body = await call(projectEndpoints.list, {
+    query: {
+      per_page: perPage,
+      page: 1,
+      sort: RECENT_SORT,
+      included_fields: fields,
+      // Most recent first on every platform: not customerportal's favourites-first order.
+      favorites_first: '0',
+    },
+    signal,
+  });
   return body.data;
 }
 

@@ -1,12 +1,6 @@
-import {
-  type ChangelogItem,
-  type Environment,
-  MAX_PER_PAGE,
-  type Paginated,
-  toListSearchParams,
-} from '@meshport/contract';
+import { type ChangelogItem, changelogEndpoints, type Environment, MAX_PER_PAGE } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 import { groupChangelogByDate } from '../logic/changelog.logic.ts';
 
@@ -15,13 +9,10 @@ import { groupChangelogByDate } from '../logic/changelog.logic.ts';
  * environment (filter[environment]), newest release first. One page of at most 100.
  */
 export async function fetchReleasedChangelog(environment: Environment, signal?: AbortSignal): Promise<ChangelogItem[]> {
-  const query = toListSearchParams({
-    per_page: MAX_PER_PAGE,
-    page: 1,
-    sort: `-date_on_${environment}`,
-    filter: { environment },
+  const body = await call(changelogEndpoints.list, {
+    query: { per_page: MAX_PER_PAGE, page: 1, sort: `-date_on_${environment}`, filter: { environment } },
+    signal,
   });
-  const body = await api.get<Paginated<ChangelogItem>>('/admin/changelog-items', { query, signal });
   return body.data;
 }
 

@@ -1,20 +1,19 @@
+import { libraryEndpoints, projectEndpoints, projectModelEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { count } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 export type CountResource = 'projects' | 'libraries' | 'models';
 
-const COUNT_CALLS: Record<CountResource, { path: string; query: Record<string, string> }> = {
-  projects: { path: '/projects', query: { include_sub_projects: '1', count: '1' } },
-  libraries: { path: '/libraries', query: { count: '1' } },
-  models: { path: '/projects/models', query: { count: '1' } },
+const COUNT_CALLS: Record<CountResource, (signal?: AbortSignal) => Promise<number>> = {
+  projects: (signal) => count(projectEndpoints.list, { query: { include_sub_projects: '1' }, signal }),
+  libraries: (signal) => count(libraryEndpoints.list, { signal }),
+  models: (signal) => count(projectModelEndpoints.list, { signal }),
 };
 
 /** GET /projects?include_sub_projects=1&count=1, /libraries?count=1, /projects/models?count=1 → data.count. */
 export async function fetchCount(resource: CountResource, signal?: AbortSignal): Promise<number> {
-  const call = COUNT_CALLS[resource];
-  const body = await api.get<{ data: { count: number } }>(call.path, { query: call.query, signal });
-  return body.data.count;
+  return COUNT_CALLS[resource](signal);
 }
 
 /** `[resource, 'count']`: any write to the resource refreshes its count. */

@@ -1,6 +1,6 @@
-import { NOTIFICATION_DEFAULT_SORT, type NotificationList } from '@meshport/contract';
+import { NOTIFICATION_DEFAULT_SORT, type NotificationList, notificationEndpoints } from '@meshport/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 export interface NotificationQuery {
@@ -16,7 +16,7 @@ export const notificationKeys = {
 
 /** GET /my-account/notifications (shell.md §7): per_page, with_read, sort; meta.unread counts unread. */
 export function fetchNotifications(query: NotificationQuery, signal?: AbortSignal): Promise<NotificationList> {
-  return api.get<NotificationList>('/my-account/notifications', {
+  return call(notificationEndpoints.list, {
     query: { per_page: query.perPage, with_read: query.withRead ? 1 : 0, sort: NOTIFICATION_DEFAULT_SORT },
     signal,
   });

@@ -1,9 +1,10 @@
+import { type AnswerOf, notificationEndpoints } from '@meshport/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 
 /** POST /my-account/notifications/read-all. */
-export function markAllNotificationsRead(): Promise<{ message: string; updated: number }> {
-  return api.post<{ message: string; updated: number }>('/my-account/notifications/read-all', { read: 1 });
+export function markAllNotificationsRead(): Promise<AnswerOf<typeof notificationEndpoints.readAll>> {
+  return call(notificationEndpoints.readAll, { body: { read: true } });
 }
 
 export function useMarkAllNotificationsRead({ onSettled }: { onSettled: () => unknown }) {

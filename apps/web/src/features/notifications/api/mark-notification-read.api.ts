@@ -1,13 +1,10 @@
-import type { NotificationItem } from '@meshport/contract';
+import { type NotificationItem, notificationEndpoints } from '@meshport/contract';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 
-/** POST /my-account/notifications/{id} with read=1 and _method=PATCH. */
+/** PATCH /my-account/notifications/{id} with read=1. */
 export async function markNotificationRead(id: number): Promise<NotificationItem> {
-  const body = await api.post<{ data: NotificationItem }>(`/my-account/notifications/${id}`, {
-    read: 1,
-    _method: 'PATCH',
-  });
+  const body = await call(notificationEndpoints.mark, { params: { id }, body: { read: true } });
   return body.data;
 }
 

@@ -1,6 +1,6 @@
-import type { GlobalSearchResponse, SearchCategory } from '@meshport/contract';
+import { type GlobalSearchResponse, globalSearchEndpoints, type SearchCategory } from '@meshport/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/http-client.ts';
+import { call } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 /**
@@ -12,7 +12,7 @@ export async function fetchGlobalSearch(
   categories: readonly SearchCategory[],
   signal?: AbortSignal,
 ): Promise<GlobalSearchResponse['data']> {
-  const body = await api.get<GlobalSearchResponse>('/global-search', {
+  const body = await call(globalSearchEndpoints.search, {
     query: { search: term, categories: categories.join(',') },
     signal,
   });
