@@ -1,6 +1,15 @@
+import {
+  type ApiClient,
+  changelogEndpoints,
+  companyEndpoints,
+  libraryEndpoints,
+  projectEndpoints,
+  projectModelEndpoints,
+  userEndpoints,
+} from '@meshport/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, apiRequest } from '../support/api.ts';
+import { apiClient, apiLogin } from '../support/api.ts';
 import { validatedUser } from '../support/app.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { signIn, useBrowser } from '../support/browser.ts';
@@ -9,9 +18,21 @@ import { DEMO_USERS, type DemoUsername, HOSTS, type Host } from '../support/host
 
 /** shell.md §2/§7: the three tiles, their permission and the count call behind each. */
 const TILES = [
-  { label: 'Total projects', ability: 'view-projects', path: '/v2/projects?include_sub_projects=1&count=1' },
-  { label: 'Total libraries', ability: 'list-libraries', path: '/v2/libraries?count=1' },
-  { label: 'Total models', ability: 'list-project-models', path: '/v2/projects/models?count=1' },
+  {
+    label: 'Total projects',
+    ability: 'view-projects',
+    count: (api: ApiClient) => api.count(projectEndpoints.list, { query: { include_sub_projects: true } }),
+  },
+  {
+    label: 'Total libraries',
+    ability: 'list-libraries',
+    count: (api: ApiClient) => api.count(libraryEndpoints.list),
+  },
+  {
+    label: 'Total models',
+    ability: 'list-project-models',
+    count: (api: ApiClient) => api.count(projectModelEndpoints.list),
+  },
 ] as const;
 
 describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
@@ -32,16 +53,15 @@ describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
     it(`shows ${user} the tiles their permissions allow, with the server's counts`, async () => {
       const page = await dashboardOf(user, host);
       const me = await validatedUser(page);
-      const token = await apiLogin(e2e.port, host, user);
+      const api = apiClient(e2e.port, host, await apiLogin(e2e.port, host, user));
       for (const tile of TILES) {
         const region = page.getByRole('region', { name: tile.label, exact: true });
         if (!me.admin && !me.abilities.includes(tile.ability)) {
           expect(await region.count(), `${tile.label} for ${user}`).toBe(0);
           continue;
         }
-        const answer = await apiRequest<{ data: { count: number } }>(e2e.port, host, tile.path, { token });
-        expect(answer.status).toBe(200);
-        await region.getByText(answer.body.data.count.toLocaleString('en-US'), { exact: true }).waitFor();
+        const count = await tile.count(api);
+        await region.getByText(count.toLocaleString('en-US'), { exact: true }).waitFor();
       }
       const projects = me.admin || me.abilities.includes('view-projects');
       expect(await page.getByRole('heading', { name: 'Recent projects', exact: true }).count()).toBe(projects ? 1 : 0);
@@ -53,14 +73,11 @@ describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
 
   it('moves the recent-projects slider with the keyboard and lists 25 recent projects at most', async () => {
     const page = await dashboardOf('editor', HOSTS.acmeHatch);
-    const token = await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor');
-    const recent = await apiRequest<{ data: { id: number; name: string }[] }>(
-      e2e.port,
-      HOSTS.acmeHatch,
-      '/v2/projects?per_page=5&page=1&sort=-updated_at&included_fields=id,name',
-      { token },
-    );
-    const names = recent.body.data.map((project) => project.name);
+    const api = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor'));
+    const recent = await api.call(projectEndpoints.list, {
+      query: { per_page: 5, page: 1, sort: '-updated_at', included_fields: ['id', 'name'] },
+    });
+    const names = recent.data.map((project) => project.name);
     expect(names.length).toBeGreaterThan(1);
     const slider = page.getByRole('region', { name: 'Recent projects', exact: true });
     await slider
@@ -90,27 +107,17 @@ describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
 
   it('lists released changelog entries by date and opens one in a modal', async () => {
     const page = await dashboardOf('editor', HOSTS.acmeHatch);
-    const token = await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor');
-    const released = await apiRequest<{ data: { description: string; type: string }[] }>(
-      e2e.port,
-      HOSTS.acmeHatch,
-      '/v2/admin/changelog-items?per_page=100&filter[environment]=acceptance',
-      { token },
-    );
-    const all = await apiRequest<{ data: { description: string }[] }>(
-      e2e.port,
-      HOSTS.acmeHatch,
-      '/v2/admin/changelog-items?per_page=100',
-      { token },
-    );
+    const api = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor'));
+    const released = (
+      await api.call(changelogEndpoints.list, { query: { per_page: 100, filter: { environment: 'acceptance' } } })
+    ).data;
+    const all = (await api.call(changelogEndpoints.list, { query: { per_page: 100 } })).data;
     const panel = page.getByRole('region', { name: 'Updates', exact: true });
-    const entry = released.body.data[0];
+    const entry = released[0];
     if (!entry) throw new Error('the demo data has no changelog entry released on acceptance');
     await panel.getByRole('button', { name: entry.description }).waitFor();
-    expect(await panel.getByRole('listitem').count()).toBe(released.body.data.length);
-    const unreleased = all.body.data.filter(
-      (item) => !released.body.data.some((shown) => shown.description === item.description),
-    );
+    expect(await panel.getByRole('listitem').count()).toBe(released.length);
+    const unreleased = all.filter((item) => !released.some((shown) => shown.description === item.description));
     for (const item of unreleased) {
       expect(await panel.getByRole('button', { name: item.description }).count()).toBe(0);
     }
@@ -129,26 +136,16 @@ describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
 
   it('shows the Autodesk warning until dismissed for the session', async () => {
     const page = await dashboardOf('editor', HOSTS.acmeHatch);
-    const token = await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor');
-    const company = await apiRequest<{ data: { autodesk_integration: string } }>(
-      e2e.port,
-      HOSTS.acmeHatch,
-      '/v2/companies/my-company',
-      { token },
-    );
-    const account = await apiRequest<{ data: { autodesk_connected: boolean; autodesk_scope_outdated: boolean } }>(
-      e2e.port,
-      HOSTS.acmeHatch,
-      '/v2/my-account',
-      { token },
-    );
-    const title = !account.body.data.autodesk_connected
+    const api = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor'));
+    const company = await api.call(companyEndpoints.myCompany);
+    const account = await api.call(userEndpoints.myAccount);
+    const title = !account.data.autodesk_connected
       ? 'Autodesk account not connected'
-      : account.body.data.autodesk_scope_outdated
+      : account.data.autodesk_scope_outdated
         ? 'Reconnect your Autodesk account'
         : null;
     const warning = page.getByRole('alert').filter({ hasText: title ?? 'Autodesk' });
-    if (company.body.data.autodesk_integration === 'no' || title === null) {
+    if (company.data.autodesk_integration === 'no' || title === null) {
       await page.getByRole('heading', { name: 'Updates' }).waitFor();
       expect(await page.getByText(/Autodesk/).count()).toBe(0);
       return;

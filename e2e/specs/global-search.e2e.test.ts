@@ -1,6 +1,7 @@
+import { globalSearchEndpoints } from '@meshport/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, apiRequest } from '../support/api.ts';
+import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { signIn, useBrowser, waitForPath } from '../support/browser.ts';
 import { expectDashboard } from '../support/dashboard.ts';
@@ -51,19 +52,13 @@ describe('global search (shell.md §2 /global-search)', () => {
     it(`shows ${user} one table per permitted category, as the server answers`, async () => {
       const term = 'a';
       const page = await searchAs(user, host, term);
-      const token = await apiLogin(e2e.port, host, user);
-      const answer = await apiRequest<{ data: Record<string, { name: string }[]> }>(
-        e2e.port,
-        host,
-        `/v2/global-search?search=${term}`,
-        { token },
-      );
-      expect(answer.status).toBe(200);
-      const categories = Object.keys(answer.body.data);
+      const api = apiClient(e2e.port, host, await apiLogin(e2e.port, host, user));
+      const answer = await api.call(globalSearchEndpoints.search, { query: { search: term } });
+      const categories = Object.keys(answer.data);
       expect(categories.length).toBeGreaterThan(0);
       for (const category of categories) {
         const label = CATEGORY_LABELS[category] ?? category;
-        const rows = answer.body.data[category] ?? [];
+        const rows = answer.data[category as keyof typeof answer.data] ?? [];
         const section = table(page, label);
         await section.getByRole('table').waitFor();
         if (rows[0]) await section.getByRole('cell', { name: rows[0].name, exact: true }).waitFor();
@@ -119,13 +114,21 @@ describe('global search (shell.md §2 /global-search)', () => {
     await table(page, 'Users').waitFor();
   });
 
+  async function reloadSearch(page: Page) {
+    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/v2/global-search');
+    await page.reload();
+    return answered;
+  }
+
   it('shows a repeated search from the server’s cache, gzipped, exactly as the first time', async () => {
     const page = await searchAs('editor', HOSTS.acmeHatch, 'a');
     await table(page, 'Projects').getByRole('table').waitFor();
     const first = await page.getByRole('main').getByRole('table').allInnerTexts();
-    const answered = page.waitForResponse((res) => new URL(res.url()).pathname === '/v2/global-search');
-    await page.reload();
-    const again = await answered;
+    // Other specs write to acme at the same time, and a write clears the company's cached answers:
+    // reload until an answer comes from the cache (the first repeat does, unless a write came between).
+    let again = await reloadSearch(page);
+    for (let attempt = 1; attempt < 3 && again.headers()['x-cache'] !== 'hit'; attempt++)
+      again = await reloadSearch(page);
     expect(again.status()).toBe(200);
     expect(again.headers()['x-cache']).toBe('hit');
     expect(again.headers()['content-encoding']).toBe('gzip');

@@ -1,6 +1,7 @@
+import { notificationEndpoints, signInEndpoints } from '@meshport/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiLogin, apiRequest } from '../support/api.ts';
+import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { signIn, useBrowser } from '../support/browser.ts';
 import { expectDashboard } from '../support/dashboard.ts';
@@ -18,14 +19,12 @@ describe('notifications bell (shell.md §2, §4)', () => {
   const e2e = useBrowser();
 
   async function send(title: string, text: string): Promise<void> {
-    const adminToken = await apiLogin(e2e.port, HOST, 'admin');
-    const viewerToken = await apiLogin(e2e.port, HOST, USER);
-    const me = await apiRequest<{ user: { id: number } }>(e2e.port, HOST, '/v2/auth/validate', { token: viewerToken });
-    const sent = await apiRequest(e2e.port, HOST, '/v2/admin/notifications', {
-      token: adminToken,
-      json: { user_id: me.body.user.id, title, text },
-    });
-    expect(sent.status).toBe(201);
+    const admin = apiClient(e2e.port, HOST, await apiLogin(e2e.port, HOST, 'admin'));
+    const viewer = apiClient(e2e.port, HOST, await apiLogin(e2e.port, HOST, USER));
+    const me = await viewer.call(signInEndpoints.validate);
+    const sent = await admin.call(notificationEndpoints.send, { body: { user_id: me.user.id, title, text } });
+    // 201 with the notice (202, a message only, when the user turned these notices off)
+    expect(sent.data).toMatchObject({ title, text });
   }
 
   function bell(page: Page) {
@@ -88,23 +87,16 @@ describe('notifications bell (shell.md §2, §4)', () => {
   });
 
   it('lists 10 and loads 10 more when scrolled to the end', async () => {
-    const adminToken = await apiLogin(e2e.port, HOST, 'admin');
-    const viewerToken = await apiLogin(e2e.port, HOST, USER);
-    const me = await apiRequest<{ user: { id: number } }>(e2e.port, HOST, '/v2/auth/validate', { token: viewerToken });
-    const all = await apiRequest<{ meta: { total: number } }>(
-      e2e.port,
-      HOST,
-      '/v2/my-account/notifications?with_read=1',
-      {
-        token: viewerToken,
-      },
-    );
-    for (let index = all.body.meta.total; index < 12; index += 1) {
-      const sent = await apiRequest(e2e.port, HOST, '/v2/admin/notifications', {
-        token: adminToken,
-        json: { user_id: me.body.user.id, title: `Paging notice ${index + 1}`, text: 'For the paging test.' },
+    const admin = apiClient(e2e.port, HOST, await apiLogin(e2e.port, HOST, 'admin'));
+    const viewer = apiClient(e2e.port, HOST, await apiLogin(e2e.port, HOST, USER));
+    const me = await viewer.call(signInEndpoints.validate);
+    const all = await viewer.call(notificationEndpoints.list, { query: { with_read: true } });
+    for (let index = all.meta.total; index < 12; index += 1) {
+      const title = `Paging notice ${index + 1}`;
+      const sent = await admin.call(notificationEndpoints.send, {
+        body: { user_id: me.user.id, title, text: 'For the paging test.' },
       });
-      expect(sent.status).toBe(201);
+      expect(sent.data).toMatchObject({ title });
     }
 
     const page = await e2e.openPage(HOST, '/login');
