@@ -4,9 +4,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app/build-app.ts';
 import { createServices } from '../../apps/server/src/app/services.ts';
-import { loadConfig } from '../../apps/server/src/config/config.ts';
-import { openDatabase } from '../../apps/server/src/db/database.ts';
-import { prepareStatementsByText } from '../../apps/server/src/db/named-statements.ts';
+import { loadConfig } from '../../apps/server/src/core/config/config.ts';
+import { openDatabase } from '../../apps/server/src/core/db/database.ts';
+import { prepareStatementsByText } from '../../apps/server/src/core/db/named-statements.ts';
 import { BASE_DOMAIN } from './bench-setup.ts';
 import { type Figures, summarize } from './stats.ts';
 
