@@ -1,20 +1,15 @@
 import { libraryItemEndpoints } from '@meshport/contract';
 import type { CoreServices } from '#core/core-services.ts';
-import { ListEngine } from '#core/list/list-engine.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { libraryItemList } from './library-item.list.ts';
 import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
 import { libraryItems } from './library-item.table.ts';
 
 export function libraryItemRoutes(services: CoreServices) {
-  const engine = new ListEngine(services.database, services.changes);
-  return contentReadRoutes(services, engine, {
+  return contentReadRoutes(services, {
     endpoints: libraryItemEndpoints,
     resource: libraryItemList,
     table: libraryItems,
-    key: { param: 'id', column: libraryItems.id },
-    deletedAt: libraryItems.deletedAt,
-    previewImagePath: libraryItems.previewImagePath,
     access: { permission: LIBRARY_ITEM_PERMISSIONS.view },
     notFoundMessage: 'No such item.',
   });

@@ -1,20 +1,15 @@
 import { materialCategoryEndpoints } from '@meshport/contract';
 import type { CoreServices } from '#core/core-services.ts';
-import { ListEngine } from '#core/list/list-engine.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { materialCategoryList } from './material-category.list.ts';
 import { MATERIAL_CATEGORY_PERMISSIONS } from './material-category.policy.ts';
 import { materialCategories } from './material-category.table.ts';
 
 export function materialCategoryRoutes(services: CoreServices) {
-  const engine = new ListEngine(services.database, services.changes);
-  return contentReadRoutes(services, engine, {
+  return contentReadRoutes(services, {
     endpoints: materialCategoryEndpoints,
     resource: materialCategoryList,
     table: materialCategories,
-    key: { param: 'id', column: materialCategories.id },
-    deletedAt: materialCategories.deletedAt,
-    previewImagePath: materialCategories.previewImagePath,
     access: { permission: MATERIAL_CATEGORY_PERMISSIONS.view, hatchOnly: true },
     notFoundMessage: 'No such category.',
   });

@@ -2,7 +2,6 @@ import { projectEndpoints } from '@meshport/contract';
 import { isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { CoreServices } from '#core/core-services.ts';
-import { ListEngine } from '#core/list/list-engine.ts';
 import { flagParam } from '#core/list/list-query.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { projectList } from './project.list.ts';
@@ -20,14 +19,10 @@ function topLevelCondition(query: RawQuery): SQL | undefined {
 }
 
 export function projectRoutes(services: CoreServices) {
-  const engine = new ListEngine(services.database, services.changes);
-  return contentReadRoutes(services, engine, {
+  return contentReadRoutes(services, {
     endpoints: projectEndpoints,
     resource: projectList,
     table: projects,
-    key: { param: 'id', column: projects.id },
-    deletedAt: projects.deletedAt,
-    previewImagePath: projects.previewImagePath,
     access: { permission: 'view-projects' },
     notFoundMessage: 'No such project.',
     listOptions: (request: FastifyRequest) => {

@@ -7,7 +7,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { type Db, queryRows } from '#core/db/database.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { defineRoute, type PermissionAccess, type RouteDefinition } from '#core/http/route.ts';
-import type { ListEngine, ListRequestOptions } from '#core/list/list-engine.ts';
+import { ListEngine, type ListRequestOptions } from '#core/list/list-engine.ts';
 import type { ListResource } from '#core/list/list-resource.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 
@@ -19,15 +19,16 @@ const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
+/** A content table: soft-deleted, with a stored preview image (`recordColumns`). */
+type ContentTable = PgTable & { id: Column; deletedAt: Column; previewImagePath: Column };
+
 /** What varies between the content resources' read routes. */
 export interface ContentReadRoutes<K extends 'id' | 'name'> {
   endpoints: { list: ListEndpoint; get: Endpoint; previewImage: Endpoint };
   resource: ListResource;
-  table: PgTable;
-  /** The path parameter naming one record and its column. */
-  key: { param: K; column: Column };
-  deletedAt: Column;
-  previewImagePath: Column;
+  table: ContentTable;
+  /** The path parameter naming one record and its column; `id` unless told. */
+  key?: { param: K; column: Column };
   /** Reading one record and its preview; the list adds the recycle-bin permission. */
   access: PermissionAccess;
   listOptions?: (request: FastifyRequest) => ListRequestOptions;
@@ -38,13 +39,14 @@ export interface ContentReadRoutes<K extends 'id' | 'name'> {
  * The list, the record and the preview image of a content resource (content.md §7): one
  * declaration each instead of three copied routes.
  */
-export function contentReadRoutes<K extends 'id' | 'name'>(
+export function contentReadRoutes<K extends 'id' | 'name' = 'id'>(
   services: CoreServices,
-  engine: ListEngine,
   routes: ContentReadRoutes<K>,
 ): RouteDefinition[] {
-  const { endpoints, resource, key, access } = routes;
-  const keyOf = (params: unknown) => (params as Record<K, string | number>)[key.param];
+  const engine = new ListEngine(services.database, services.changes);
+  const { endpoints, resource, table, access } = routes;
+  const key = routes.key ?? { param: 'id', column: table.id };
+  const keyOf = (params: unknown) => (params as Record<string, string | number>)[key.param];
   return [
     listRoute(engine, endpoints.list, resource, {
       access: { ...access, trashedPermission: 'access-recycling-bin' },
@@ -52,14 +54,14 @@ export function contentReadRoutes<K extends 'id' | 'name'>(
     }),
     recordRoute(engine, endpoints.get, resource, {
       access,
-      where: (params) => and(eq(key.column, keyOf(params)), isNull(routes.deletedAt)) as SQL,
+      where: (params) => and(eq(key.column, keyOf(params)), isNull(table.deletedAt)) as SQL,
       notFoundMessage: routes.notFoundMessage,
     }),
     defineRoute(endpoints.previewImage, {
       access,
       ownQueryParsing: true,
       async handler({ actor, companyId, params, reply }) {
-        const lookup = sql`select ${routes.previewImagePath} as path from ${routes.table} where ${key.column} = ${keyOf(params)}`;
+        const lookup = sql`select ${table.previewImagePath} as path from ${table} where ${key.column} = ${keyOf(params)}`;
         const rows = await services.database.tenant({ companyId, accountId: actor.accountId }, (db: Db) =>
           queryRows<{ path: string | null }>(db, lookup),
         );
