@@ -81,15 +81,18 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('serve --role api and --role wor
     const dataDir = tempDir(`meshport-${role}-`);
     dataDirs.push(dataDir);
     const started = await serverEnv(dataDir);
-    const server = start('serve', {
-      ...started.env,
-      DATABASE_URL: url,
-      SERVE_ROLE: role,
-      WORKERS: '1',
-      JOB_POLLING_SECONDS: '0.5',
-      JOB_MAINTENANCE_SECONDS: '1',
-      NODE_OPTIONS: `--import tsx --import ${PRELOAD}`,
-    });
+    const server = start(
+      'serve',
+      {
+        ...started.env,
+        DATABASE_URL: url,
+        SERVE_ROLE: role,
+        WORKERS: '1',
+        JOB_POLLING_SECONDS: '0.5',
+        JOB_MAINTENANCE_SECONDS: '1',
+      },
+      { preload: [PRELOAD] },
+    );
     processes.push(server);
     await serverReady(server);
     return { server, base: started.base };

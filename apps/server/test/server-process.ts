@@ -33,8 +33,15 @@ export interface ServerProcess {
  * `meshport <command>` as a user runs it, in node itself (not the tsx launcher), so that
  * signals reach the server and a kill leaves no process behind.
  */
-export function startServerProcess(command: string, env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', command], {
+export function startServerProcess(
+  command: string,
+  env: Record<string, string>,
+  options: { preload?: string[] } = {},
+): ServerProcess {
+  // Modules to load first, after tsx, as arguments: in NODE_OPTIONS, Node would also load them in
+  // the thread that runs tsx's loader hooks, before tsx can read TypeScript there.
+  const preload = (options.preload ?? []).flatMap((file) => ['--import', file]);
+  const child = spawn(process.execPath, ['--import', 'tsx', ...preload, 'src/main.ts', command], {
     cwd: SERVER_DIR,
     env: { ...process.env, ...env, INIT_CWD: SERVER_DIR },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -2,7 +2,7 @@ import { addJobModule } from '#app/services.ts';
 import { testRecordJob } from './test-jobs.ts';
 
 /**
- * Preloaded into a server process by a test (`NODE_OPTIONS="--import tsx --import <this file>"`):
+ * Preloaded into a server process by a test (`startServerProcess(…, { preload: [this file] })`):
  * adds the test job, and its handler, to the process's composition. Loaded by nothing else.
  */
 const line = (msg: string, extra: Record<string, unknown>) =>
