@@ -1,8 +1,12 @@
 import type { PermissionExpression } from '@meshport/contract';
 import { definePolicy, holds } from '#core/access/policy.ts';
 
-/** Who may open a group (Security → Groups → edit). */
-export const GROUP_VIEW_PERMISSION = 'view-groups|update-groups' satisfies PermissionExpression;
+/** What each action needs (administration.md §6). View: who may open a group (Security → Groups → edit). */
+export const GROUP_PERMISSIONS = {
+  view: 'view-groups|update-groups',
+  update: 'update-groups',
+  delete: 'delete-groups',
+} as const satisfies Record<string, PermissionExpression>;
 
 export interface GroupRecord {
   id: number;
@@ -12,9 +16,9 @@ export interface GroupRecord {
 export const groupPolicy = definePolicy<'view' | 'update' | 'delete', GroupRecord>({
   resource: 'groups',
   rules: {
-    view: holds(GROUP_VIEW_PERMISSION),
-    update: holds('update-groups'),
-    delete: holds('delete-groups'),
+    view: holds(GROUP_PERMISSIONS.view),
+    update: holds(GROUP_PERMISSIONS.update),
+    delete: holds(GROUP_PERMISSIONS.delete),
   },
   viewAction: 'view',
 });

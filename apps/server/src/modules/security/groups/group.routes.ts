@@ -5,7 +5,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { groupList } from './group.list.ts';
-import { GROUP_VIEW_PERMISSION } from './group.policy.ts';
+import { GROUP_PERMISSIONS } from './group.policy.ts';
 
 export function groupRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
@@ -16,7 +16,7 @@ export function groupRoutes(services: CoreServices) {
       cache: false,
     }),
     recordRoute(engine, groupEndpoints.get, groupList, {
-      access: { permission: GROUP_VIEW_PERMISSION },
+      access: { permission: GROUP_PERMISSIONS.view },
       where: (params) => eq(groups.id, params.id),
       cache: false,
     }),

@@ -1,8 +1,12 @@
 import type { PermissionExpression } from '@meshport/contract';
 import { definePolicy, holds } from '#core/access/policy.ts';
 
-/** Who may open a role (Security → Roles → edit). */
-export const ROLE_VIEW_PERMISSION = 'view-roles|update-roles' satisfies PermissionExpression;
+/** What each action needs (administration.md §6). View: who may open a role (Security → Roles → edit). */
+export const ROLE_PERMISSIONS = {
+  view: 'view-roles|update-roles',
+  update: 'update-roles',
+  delete: 'delete-roles',
+} as const satisfies Record<string, PermissionExpression>;
 
 export interface RoleRecord {
   id: number;
@@ -12,9 +16,9 @@ export interface RoleRecord {
 export const rolePolicy = definePolicy<'view' | 'update' | 'delete', RoleRecord>({
   resource: 'roles',
   rules: {
-    view: holds(ROLE_VIEW_PERMISSION),
-    update: holds('update-roles'),
-    delete: holds('delete-roles'),
+    view: holds(ROLE_PERMISSIONS.view),
+    update: holds(ROLE_PERMISSIONS.update),
+    delete: holds(ROLE_PERMISSIONS.delete),
   },
   viewAction: 'view',
 });

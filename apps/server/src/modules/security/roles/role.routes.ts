@@ -5,7 +5,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { roleList } from './role.list.ts';
-import { ROLE_VIEW_PERMISSION } from './role.policy.ts';
+import { ROLE_PERMISSIONS } from './role.policy.ts';
 
 export function roleRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
@@ -16,7 +16,7 @@ export function roleRoutes(services: CoreServices) {
       cache: false,
     }),
     recordRoute(engine, roleEndpoints.get, roleList, {
-      access: { permission: ROLE_VIEW_PERMISSION },
+      access: { permission: ROLE_PERMISSIONS.view },
       where: (params) => eq(roles.id, params.id),
       cache: false,
     }),

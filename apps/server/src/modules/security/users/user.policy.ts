@@ -1,8 +1,12 @@
 import type { PermissionExpression } from '@meshport/contract';
 import { definePolicy, holds } from '#core/access/policy.ts';
 
-/** Who may open a member's record (Security → Users → edit): the list's readers and its editors. */
-export const USER_VIEW_PERMISSION = 'view-system-users|update-users' satisfies PermissionExpression;
+/** What each action needs (administration.md §6). View: who may open a member's record (Security → Users → edit): the list's readers and its editors. */
+export const USER_PERMISSIONS = {
+  view: 'view-system-users|update-users',
+  update: 'update-users',
+  delete: 'delete-users',
+} as const satisfies Record<string, PermissionExpression>;
 
 export interface UserRecord {
   id: number;
@@ -12,9 +16,9 @@ export interface UserRecord {
 export const userPolicy = definePolicy<'view' | 'update' | 'delete', UserRecord>({
   resource: 'users',
   rules: {
-    view: (actor, user) => user.id === actor.accountId || holds(USER_VIEW_PERMISSION)(actor, user),
-    update: (actor, user) => user.id === actor.accountId || holds('update-users')(actor, user),
-    delete: holds('delete-users'),
+    view: (actor, user) => user.id === actor.accountId || holds(USER_PERMISSIONS.view)(actor, user),
+    update: (actor, user) => user.id === actor.accountId || holds(USER_PERMISSIONS.update)(actor, user),
+    delete: holds(USER_PERMISSIONS.delete),
   },
   viewAction: 'view',
 });

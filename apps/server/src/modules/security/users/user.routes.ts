@@ -5,7 +5,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { adminUserList, myAccountResource, securityUserList, userActivityList } from './user.list.ts';
-import { USER_VIEW_PERMISSION } from './user.policy.ts';
+import { USER_PERMISSIONS } from './user.policy.ts';
 
 /** None of these answers is kept in the response cache (they never were). */
 export function userRoutes(services: CoreServices) {
@@ -17,7 +17,7 @@ export function userRoutes(services: CoreServices) {
       cache: false,
     }),
     recordRoute(engine, userEndpoints.get, securityUserList, {
-      access: { permission: USER_VIEW_PERMISSION },
+      access: { permission: USER_PERMISSIONS.view },
       where: byId,
       cache: false,
     }),

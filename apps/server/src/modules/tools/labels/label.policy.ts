@@ -1,8 +1,12 @@
 import type { PermissionExpression } from '@meshport/contract';
 import { definePolicy, holds } from '#core/access/policy.ts';
 
-/** Who may open a label (Tools → Labels → edit). */
-export const LABEL_VIEW_PERMISSION = 'list-labels|update-labels' satisfies PermissionExpression;
+/** What each action needs (administration.md §6). View: who may open a label (Tools → Labels → edit). */
+export const LABEL_PERMISSIONS = {
+  view: 'list-labels|update-labels',
+  update: 'update-labels',
+  delete: 'delete-labels',
+} as const satisfies Record<string, PermissionExpression>;
 
 export interface LabelRecord {
   id: number;
@@ -12,9 +16,9 @@ export interface LabelRecord {
 export const labelPolicy = definePolicy<'view' | 'update' | 'delete', LabelRecord>({
   resource: 'labels',
   rules: {
-    view: holds(LABEL_VIEW_PERMISSION),
-    update: holds('update-labels'),
-    delete: holds('delete-labels'),
+    view: holds(LABEL_PERMISSIONS.view),
+    update: holds(LABEL_PERMISSIONS.update),
+    delete: holds(LABEL_PERMISSIONS.delete),
   },
   viewAction: 'view',
 });

@@ -4,7 +4,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { labelList } from './label.list.ts';
-import { LABEL_VIEW_PERMISSION } from './label.policy.ts';
+import { LABEL_PERMISSIONS } from './label.policy.ts';
 import { labels } from './label.table.ts';
 
 export function labelRoutes(services: CoreServices) {
@@ -12,7 +12,7 @@ export function labelRoutes(services: CoreServices) {
   return [
     listRoute(engine, labelEndpoints.list, labelList, { access: { permission: 'list-labels' } }),
     recordRoute(engine, labelEndpoints.get, labelList, {
-      access: { permission: LABEL_VIEW_PERMISSION },
+      access: { permission: LABEL_PERMISSIONS.view },
       where: (params) => eq(labels.id, params.id),
       notFoundMessage: 'No such label.',
     }),

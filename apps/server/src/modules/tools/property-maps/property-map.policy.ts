@@ -1,9 +1,12 @@
 import type { PermissionExpression } from '@meshport/contract';
 import { definePolicy, holds } from '#core/access/policy.ts';
 
-/** The spec names no view ability for property maps: any of their three abilities opens them. */
-export const PROPERTY_MAP_VIEW_PERMISSION =
-  'create-property-maps|update-property-maps|delete-property-maps' satisfies PermissionExpression;
+/** What each action needs (administration.md §6). View: the spec names no view ability for property maps: any of their three abilities opens them. */
+export const PROPERTY_MAP_PERMISSIONS = {
+  view: 'create-property-maps|update-property-maps|delete-property-maps',
+  update: 'update-property-maps',
+  delete: 'delete-property-maps',
+} as const satisfies Record<string, PermissionExpression>;
 
 export interface PropertyMapRecord {
   id: number;
@@ -13,9 +16,9 @@ export interface PropertyMapRecord {
 export const propertyMapPolicy = definePolicy<'view' | 'update' | 'delete', PropertyMapRecord>({
   resource: 'property-maps',
   rules: {
-    view: holds(PROPERTY_MAP_VIEW_PERMISSION),
-    update: holds('update-property-maps'),
-    delete: holds('delete-property-maps'),
+    view: holds(PROPERTY_MAP_PERMISSIONS.view),
+    update: holds(PROPERTY_MAP_PERMISSIONS.update),
+    delete: holds(PROPERTY_MAP_PERMISSIONS.delete),
   },
   viewAction: 'view',
 });

@@ -4,10 +4,10 @@ import type { CoreServices } from '#core/core-services.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { propertyMapList } from './property-map.list.ts';
-import { PROPERTY_MAP_VIEW_PERMISSION } from './property-map.policy.ts';
+import { PROPERTY_MAP_PERMISSIONS } from './property-map.policy.ts';
 import { propertyMaps } from './property-map.table.ts';
 
-const PROPERTY_MAP_ACCESS = { permission: PROPERTY_MAP_VIEW_PERMISSION, hatchOnly: true } as const;
+const PROPERTY_MAP_ACCESS = { permission: PROPERTY_MAP_PERMISSIONS.view, hatchOnly: true } as const;
 
 export function propertyMapRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
