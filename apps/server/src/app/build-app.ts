@@ -12,7 +12,7 @@ import { installApiGate } from '#core/access/api-gate.ts';
 import { systemRoutes } from '#core/config/config.routes.ts';
 import { installErrorHandler } from '#core/http/error-handler.ts';
 import { registerMultipart } from '#core/http/multipart.ts';
-import { API_PREFIX, registerRoutes } from '#core/http/register-routes.ts';
+import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/register-routes.ts';
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
 import type { RouteDefinition } from '#core/http/route.ts';
 import { realtimeRoutes } from '#core/realtime/realtime.routes.ts';
@@ -87,9 +87,6 @@ export interface BuildOptions {
   /** Fail any answer that does not match its endpoint's schema (tests). */
   validateAnswers?: boolean;
 }
-
-/** Answers are checked against their schemas by the tests (`validateAnswers`), not on every request. */
-const plainJsonSerializer = () => (data: unknown) => JSON.stringify(data);
 
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<BuiltApp> {
   const { config } = services;
