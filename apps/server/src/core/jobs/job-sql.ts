@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type pg from 'pg';
-import type { Database, Db } from '#core/db/database.ts';
+import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { databaseBusyError } from '#core/db/database-busy-error.ts';
 
 /** What pg-boss calls for every statement when given a `db` (its "bring your own connection"). */
@@ -77,10 +77,7 @@ export function poolExecutor(pool: pg.Pool): SqlExecutor {
 export function drizzleExecutor(tx: Db): SqlExecutor {
   return {
     async executeSql(text, values = []) {
-      const result = (await tx.execute(toDrizzleSql(text, values))) as unknown as {
-        rows: Record<string, unknown>[];
-      };
-      return { rows: result.rows };
+      return { rows: await queryRows(tx, toDrizzleSql(text, values)) };
     },
   };
 }
