@@ -5,12 +5,14 @@ import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
+import { CONTENT_CHANGED_EVENT, type ContentChanged, contentChannel } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { installApiGate } from '#core/access/api-gate.ts';
 import { systemRoutes } from '#core/config/config.routes.ts';
 import { installErrorHandler } from '#core/http/error-handler.ts';
+import { installFormFieldNesting } from '#core/http/form-fields.ts';
 import { registerMultipart } from '#core/http/multipart.ts';
 import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/register-routes.ts';
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
@@ -112,6 +114,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(fastifyCookie);
   await app.register(fastifyFormbody);
   await registerMultipart(app, { fileSize: 50 * 1024 * 1024, files: 10, fields: 1000 });
+  installFormFieldNesting(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Meshport API', version: '2.0.0', description: 'The Meshport HTTP API (DESIGN §4).' },
@@ -140,7 +143,11 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await services.changes.start();
   app.addHook('onClose', () => services.changes.close());
 
-  registerRoutes(app, apiRoutes(services), { validateAnswers: options.validateAnswers === true });
+  registerRoutes(app, apiRoutes(services), {
+    validateAnswers: options.validateAnswers === true,
+    onChange: (companyId, resources) =>
+      services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, { resources: [...resources] } satisfies ContentChanged),
+  });
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {

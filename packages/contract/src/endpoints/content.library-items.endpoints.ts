@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { LIBRARY_ITEM_STATUSES, libraryItemSchema, TOP_LEVEL_FILTER_VALUE, trashedFieldsSchema } from '../content.ts';
+import { bulkAnswerSchema, libraryItemBulkSchema, libraryItemUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
-import { previewImageEndpoint } from './shared.endpoints.ts';
+import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
 
 /** A library item row, with the recycle-bin fields with `trashed=1`. */
 export const libraryItemRowSchema = libraryItemSchema.extend(trashedFieldsSchema.shape);
@@ -41,4 +42,30 @@ export const libraryItemEndpoints = {
     answer: recordAnswerSchema(libraryItemRowSchema, {}),
   }),
   previewImage: previewImageEndpoint('/libraries/items/:id/preview-image', 'library items'),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/libraries/items/:id',
+    summary: 'Archives or unarchives an item (archived), or changes its name, description and libraries',
+    tags: ['library items'],
+    params: idParamsSchema,
+    body: libraryItemUpdateSchema,
+    answer: recordAnswerSchema(libraryItemRowSchema, {}),
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/libraries/items/:id',
+    summary: 'Moves a library item to the recycling bin, unless it is connected to a model',
+    tags: ['library items'],
+    params: idParamsSchema,
+    answer: deleteAnswerSchema('library_item_name'),
+  }),
+  bulk: defineEndpoint({
+    method: 'POST',
+    path: '/libraries/items/update',
+    summary: 'Moves, archives, activates or deletes the items named items[n][id]',
+    tags: ['library items'],
+    body: libraryItemBulkSchema,
+    answer: bulkAnswerSchema,
+  }),
+  restore: restoreEndpoint('/libraries/items/:id/restore', 'library items', idParamsSchema),
 };

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { materialSchema, RECORD_STATUSES, TOP_LEVEL_FILTER_VALUE, trashedFieldsSchema } from '../content.ts';
+import { bulkAnswerSchema, materialBulkSchema, materialSaveSchema, materialUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idSchema } from '../ids.ts';
-import { binaryAnswerSchema } from './shared.endpoints.ts';
+import { binaryAnswerSchema, deleteAnswerSchema, restoreEndpoint } from './shared.endpoints.ts';
 
 /** The material name is its identifier; it arrives URL-encoded (content.md §2). */
 export const materialNameParamsSchema = z.object({ name: z.string().min(1).max(255) });
@@ -42,4 +43,48 @@ export const materialEndpoints = {
     params: materialNameParamsSchema,
     answer: binaryAnswerSchema,
   }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/materials',
+    summary: 'Creates a material (a variant of parent_name when given); its name is its identifier',
+    tags: ['materials'],
+    body: materialSaveSchema,
+    answer: recordAnswerSchema(materialRowSchema, {}),
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/materials/:name',
+    summary: 'Renames (links are kept), archives or activates (archived), or recategorises a material',
+    tags: ['materials'],
+    params: materialNameParamsSchema,
+    body: materialUpdateSchema,
+    answer: recordAnswerSchema(materialRowSchema, {}),
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/materials/:name',
+    summary: 'Moves a material to the recycling bin, unless it is connected to a model',
+    tags: ['materials'],
+    params: materialNameParamsSchema,
+    answer: deleteAnswerSchema('material_name'),
+  }),
+  duplicate: defineEndpoint({
+    method: 'POST',
+    path: '/materials/:name/duplicate',
+    summary: 'Copies a material under a new name ("{name} copy", numbered when taken)',
+    tags: ['materials'],
+    params: materialNameParamsSchema,
+    answer: recordAnswerSchema(materialRowSchema, {}),
+    status: 201,
+  }),
+  bulk: defineEndpoint({
+    method: 'POST',
+    path: '/materials/update',
+    summary: 'Moves, archives, activates or deletes the materials named materials[n][name]',
+    tags: ['materials'],
+    body: materialBulkSchema,
+    answer: bulkAnswerSchema,
+  }),
+  restore: restoreEndpoint('/materials/:name/restore', 'materials', materialNameParamsSchema),
 };

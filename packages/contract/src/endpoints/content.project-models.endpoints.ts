@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MODEL_STATUSES, projectModelSchema, trashedFieldsSchema } from '../content.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
-import { previewImageEndpoint } from './shared.endpoints.ts';
+import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
 
 /**
  * A project model row: `status` is the status text, or `{finished}` when the opt-in
@@ -48,4 +48,13 @@ export const projectModelEndpoints = {
     answer: recordAnswerSchema(projectModelRowSchema, {}),
   }),
   previewImage: previewImageEndpoint('/projects/models/:id/preview-image', 'project models'),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/projects/models/:id',
+    summary: 'Moves a project model to the recycling bin',
+    tags: ['project models'],
+    params: idParamsSchema,
+    answer: deleteAnswerSchema('model_name'),
+  }),
+  restore: restoreEndpoint('/projects/models/:id/restore', 'project models', idParamsSchema),
 };

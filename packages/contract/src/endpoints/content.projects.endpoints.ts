@@ -6,9 +6,10 @@ import {
   RECORD_STATUSES,
   trashedFieldsSchema,
 } from '../content.ts';
+import { favoriteSchema, projectCopySchema, projectSaveSchema, projectUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
-import { previewImageEndpoint } from './shared.endpoints.ts';
+import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
 
 const flag = z.enum(['1', '0', 'true', 'false']);
 
@@ -53,4 +54,50 @@ export const projectEndpoints = {
     answer: recordAnswerSchema(projectRowSchema, { meta_data: contentMetaDataSchema.optional() }),
   }),
   previewImage: previewImageEndpoint('/projects/:id/preview-image', 'projects'),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/projects',
+    summary: 'Creates a project (a sub-project with parent_id, hatch only); JSON or form data',
+    tags: ['projects'],
+    body: projectSaveSchema,
+    answer: recordAnswerSchema(projectRowSchema, {}),
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/projects/:id',
+    summary: 'Changes a project (also POST with _method=PATCH); labels and users replace the current ones',
+    tags: ['projects'],
+    params: idParamsSchema,
+    body: projectUpdateSchema,
+    answer: recordAnswerSchema(projectRowSchema, {}),
+  }),
+  copy: defineEndpoint({
+    method: 'POST',
+    path: '/projects/:id/copy',
+    summary: 'Copies a project with its labels, members and model links; given fields replace the source’s',
+    tags: ['projects'],
+    params: idParamsSchema,
+    body: projectCopySchema,
+    answer: recordAnswerSchema(projectRowSchema, {}),
+    status: 201,
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/projects/:id',
+    summary: 'Moves a project and all its sub-projects to the recycling bin',
+    tags: ['projects'],
+    params: idParamsSchema,
+    answer: deleteAnswerSchema('project_name').extend({ sub_projects: z.number().int() }),
+  }),
+  favorite: defineEndpoint({
+    method: 'PATCH',
+    path: '/projects/:id/favorite',
+    summary: 'Sets or clears the requester’s favourite star on a project',
+    tags: ['projects'],
+    params: idParamsSchema,
+    body: favoriteSchema,
+    answer: z.object({ data: z.object({ id: z.number().int(), is_favorited: z.boolean() }) }),
+  }),
+  restore: restoreEndpoint('/projects/:id/restore', 'projects', idParamsSchema),
 };

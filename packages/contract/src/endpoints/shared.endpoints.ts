@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../endpoint.ts';
+import { deleteStatusSchema, restoreAnswerSchema } from '../content-saves.ts';
 import { idParamsSchema } from '../ids.ts';
 
 /** An image or file sent as it is (the handler streams it). */
@@ -14,5 +15,24 @@ export function previewImageEndpoint(path: string, tag: string) {
     tags: [tag],
     params: idParamsSchema,
     answer: binaryAnswerSchema,
+  });
+}
+
+/** POST …/:id/restore (or …/:name/restore) of a recycle-bin kind (administration.md §7). */
+export function restoreEndpoint<P extends z.ZodType>(path: string, tag: string, params: P) {
+  return defineEndpoint({
+    method: 'POST',
+    path,
+    summary: 'Brings a record back from the recycling bin, within 30 days of its deletion',
+    tags: [tag],
+    params,
+    answer: restoreAnswerSchema,
+  });
+}
+
+/** A single delete's answer: the record's name under `key` and `status` (content.md §7). */
+export function deleteAnswerSchema<K extends string>(key: K) {
+  return z.object({ [key]: z.string(), status: deleteStatusSchema } as Record<K, z.ZodString> & {
+    status: typeof deleteStatusSchema;
   });
 }

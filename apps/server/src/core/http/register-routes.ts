@@ -1,4 +1,4 @@
-import { API_PREFIX, listCountAnswerSchema } from '@meshport/contract';
+import { API_PREFIX, type ContentResource, listCountAnswerSchema } from '@meshport/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,6 +28,8 @@ export interface RegisterOptions {
    * (tests turn this on, so drift fails a test; production trusts the tests).
    */
   validateAnswers?: boolean;
+  /** Called after a successful call of a route that declares `changes` (the live list refresh). */
+  onChange?: (companyId: number, resources: readonly ContentResource[]) => void;
 }
 
 /** Answers are checked against their schemas by the tests (`validateAnswers`), not on every request. */
@@ -91,6 +93,10 @@ async function run(
   const { endpoint } = definition;
   if (reply.statusCode === 200 && endpoint.status !== 200) reply.code(endpoint.status);
   if (options.validateAnswers) checkAnswer(definition, reply.statusCode, answer, parts.query);
+  const companyId = request.tenant?.company.id;
+  if (definition.changes.length > 0 && companyId !== undefined && reply.statusCode < 300) {
+    options.onChange?.(companyId, definition.changes);
+  }
   return answer;
 }
 

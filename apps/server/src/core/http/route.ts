@@ -1,5 +1,6 @@
 import type {
   AnswerOf,
+  ContentResource,
   BodyOf,
   Endpoint,
   ListCountAnswer,
@@ -81,6 +82,11 @@ export interface RouteOptions<E extends Endpoint, A extends RouteAccess> {
    * engine with its own messages); the endpoint's query schema then documents it only.
    */
   ownQueryParsing?: true;
+  /**
+   * The content resources a successful call changes: the open lists of everyone in the company
+   * are told to reload them (a small `ContentChanged` event on the company's content channel).
+   */
+  changes?: readonly ContentResource[];
   /** Returns the answer; a handler that sends its own reply (a file) returns the reply. */
   handler: (context: RouteContext<E, A>) => Promise<HandlerAnswer<E> | FastifyReply>;
 }
@@ -93,6 +99,7 @@ export interface RouteDefinition {
   changesState: boolean;
   cache: boolean;
   ownQueryParsing: boolean;
+  changes: readonly ContentResource[];
   handler: (context: RouteContext<Endpoint, RouteAccess>) => Promise<unknown>;
 }
 
@@ -112,6 +119,7 @@ export function defineRoute<E extends Endpoint, A extends RouteAccess>(
     changesState: options.changesState === true,
     cache: options.cache === true,
     ownQueryParsing: options.ownQueryParsing === true,
+    changes: options.changes ?? [],
     handler,
   };
 }

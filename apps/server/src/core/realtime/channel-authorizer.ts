@@ -1,4 +1,4 @@
-import { hasPermission, type PermissionExpression } from '@meshport/contract';
+import { CONTENT_CHANNEL_KIND, hasPermission, type PermissionExpression } from '@meshport/contract';
 
 /** Who asks to join a channel, and in which company (from the host). */
 export interface ChannelSubject {
@@ -10,7 +10,8 @@ export interface ChannelSubject {
 
 /** What a company channel of one kind needs (its list channel and its record channels). */
 export interface ChannelKindRule {
-  permission: PermissionExpression;
+  /** Null: every member of the company (channels whose events name only what kind of record changed). */
+  permission: PermissionExpression | null;
 }
 
 export type ChannelDecision = { ok: true; channel: string } | { ok: false; status: 403 | 422; message: string };
@@ -22,6 +23,7 @@ export const DEFAULT_CHANNEL_KINDS: Record<string, ChannelKindRule> = {
   Project: { permission: 'view-projects' },
   Library: { permission: 'list-libraries' },
   Material: { permission: 'list-materials|update-materials' },
+  [CONTENT_CHANNEL_KIND]: { permission: null },
 };
 
 const CHANNEL = /^private-company\.(\d{1,10})\.([A-Za-z][A-Za-z0-9_]{0,63})(?:\.([A-Za-z0-9_-]{1,100}))?$/;
@@ -63,7 +65,7 @@ export function authorizeChannel(
   const rule = kinds[kind];
   if (!rule) return refuse(`There is no channel "${rawChannel}".`);
   const abilities = subject.membership?.abilities ?? [];
-  if (!hasPermission({ admin: subject.admin, abilities }, rule.permission))
+  if (rule.permission !== null && !hasPermission({ admin: subject.admin, abilities }, rule.permission))
     return refuse('This action is unauthorized.');
   return { ok: true, channel };
 }

@@ -81,4 +81,9 @@ export class FileStorage {
   read(key: string): Readable {
     return createReadStream(this.resolve(key));
   }
+
+  /** Removes a key's file; a key with no file is no error (purges and replacements may repeat). */
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.resolve(key), { force: true });
+  }
 }
