@@ -24,9 +24,9 @@ export interface NavGroup {
 /** shell.md §6 navigation rules. Entries appear once their route exists in the route table. */
 export const MAIN_ENTRIES: NavEntry[] = [
   { path: paths.dashboard(), label: 'nav.dashboard', icon: 'home' },
-  { path: plannedPaths.projects.list(), label: 'nav.projects', ability: 'view-projects' },
-  { path: plannedPaths.libraries.list(), label: 'nav.libraries', ability: 'list-libraries' },
-  { path: plannedPaths.materials.list(), label: 'nav.materials', ability: 'list-materials', platform: 'hatch' },
+  { path: paths.projects.list(), label: 'nav.projects', ability: 'view-projects' },
+  { path: paths.libraries.list(), label: 'nav.libraries', ability: 'list-libraries' },
+  { path: paths.materials.list(), label: 'nav.materials', ability: 'list-materials', platform: 'hatch' },
   {
     path: plannedPaths.processor(),
     label: 'nav.processor',

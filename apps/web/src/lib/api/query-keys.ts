@@ -1,12 +1,14 @@
+import type { ContentResource } from '@meshport/contract';
+
 /**
  * The one query-key scheme: every key starts with the resource the answer is about, so that
  * `invalidateQueries({ queryKey: [resource] })` after a write refreshes everything cached about
  * that resource, on every screen. Keys are built next to their calls (features/<area>/api/).
  */
 export type QueryResource =
-  | 'projects'
-  | 'libraries'
-  | 'models'
+  | ContentResource
+  | 'labels'
+  | 'users'
   | 'changelog'
   | 'notifications'
   | 'search'

@@ -12,6 +12,28 @@ export const ROUTE_PATTERNS = {
   dashboard: '/',
   'global-search': '/global-search',
   unauthorized: '/unauthorized',
+  projects: '/projects',
+  'project-create': '/projects/create',
+  'project-create-sub': '/projects/create/:projectId',
+  'project-edit': '/projects/edit/:projectId',
+  'project-copy': '/projects/copy/:projectId',
+  'project-overview': '/projects/overview/:projectId',
+  'project-manage': '/projects/manage/:projectId',
+  'model-overview': '/projects/models/overview/:modelId',
+  libraries: '/libraries',
+  library: '/libraries/:libraryId',
+  'library-create': '/libraries/create',
+  'library-create-sub': '/libraries/create/:parentId',
+  'library-edit': '/libraries/edit/:libraryId',
+  'item-overview': '/libraries/items/overview/:itemId',
+  'item-edit': '/libraries/items/edit/:itemId',
+  materials: '/materials',
+  'material-category': '/materials/categories/:categoryId',
+  'material-overview': '/materials/overview/:materialName',
+  'material-edit': '/materials/edit/:materialName',
+  'category-create': '/materials/categories/create',
+  'category-create-sub': '/materials/categories/create/:categoryId',
+  'category-edit': '/materials/categories/edit/:categoryId',
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATTERNS;
@@ -27,6 +49,39 @@ export const paths = {
   search: ({ term }: { term: string }) =>
     `${ROUTE_PATTERNS['global-search']}?${new URLSearchParams({ search: term }).toString()}`,
   unauthorized: () => ROUTE_PATTERNS.unauthorized,
+  projects: {
+    list: () => ROUTE_PATTERNS.projects,
+    create: () => ROUTE_PATTERNS['project-create'],
+    createSub: (parentId: number) => `/projects/create/${parentId}`,
+    /** `tab` opens a tab of the form (5: labels, content.md §2). */
+    edit: (id: number, tab?: number) => `/projects/edit/${id}${tab ? `?tab=${tab}` : ''}`,
+    copy: (id: number) => `/projects/copy/${id}`,
+    overview: (id: number) => `/projects/overview/${id}`,
+    manage: (id: number) => `/projects/manage/${id}`,
+    models: { overview: (id: number) => `/projects/models/overview/${id}` },
+  },
+  libraries: {
+    list: () => ROUTE_PATTERNS.libraries,
+    detail: (id: number) => `/libraries/${id}`,
+    create: () => ROUTE_PATTERNS['library-create'],
+    createSub: (parentId: number) => `/libraries/create/${parentId}`,
+    edit: (id: number) => `/libraries/edit/${id}`,
+    items: {
+      overview: (id: number) => `/libraries/items/overview/${id}`,
+      edit: (id: number) => `/libraries/items/edit/${id}`,
+    },
+  },
+  materials: {
+    list: () => ROUTE_PATTERNS.materials,
+    overview: (name: string) => `/materials/overview/${encodeURIComponent(name)}`,
+    edit: (name: string) => `/materials/edit/${encodeURIComponent(name)}`,
+    categories: {
+      detail: (id: number) => `/materials/categories/${id}`,
+      create: () => ROUTE_PATTERNS['category-create'],
+      createSub: (parentId: number) => `/materials/categories/create/${parentId}`,
+      edit: (id: number) => `/materials/categories/edit/${id}`,
+    },
+  },
 } as const;
 
 /**
@@ -36,19 +91,16 @@ export const paths = {
  */
 export const plannedPaths = {
   projects: {
-    list: () => '/projects',
-    overview: (id: number) => `/projects/overview/${id}`,
-    models: { overview: (id: number) => `/projects/models/overview/${id}` },
+    models: {
+      create: () => '/projects/models/create',
+      edit: (id: number) => `/projects/models/edit/${id}`,
+    },
   },
-  libraries: {
-    list: () => '/libraries',
-    detail: (id: number) => `/libraries/${id}`,
-    items: { overview: (id: number) => `/libraries/items/overview/${id}` },
-  },
+  libraries: { items: { create: () => '/libraries/items/create' } },
   materials: {
-    list: () => '/materials',
-    overview: (name: string) => `/materials/overview/${encodeURIComponent(name)}`,
-    categories: { detail: (id: number) => `/materials/categories/${id}` },
+    create: () => '/materials/create',
+    createVariant: (base: string) => `/materials/create/variant/${encodeURIComponent(base)}`,
+    import: () => '/materials/import',
   },
   processor: () => '/processor',
   security: {

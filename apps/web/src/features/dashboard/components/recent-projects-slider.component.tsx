@@ -2,7 +2,7 @@ import { ActionIcon, Button, Card, Group, Image, Skeleton, Stack, Text, Title } 
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { plannedPaths, routeExists } from '../../../lib/paths/paths.ts';
+import { paths, routeExists } from '../../../lib/paths/paths.ts';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { PanelEmpty, QueryState } from '../../../shared/ui/query-state.component.tsx';
 import { RECENT_PROJECTS_SLIDER, type RecentProject, useRecentProjects } from '../api/get-recent-projects.api.ts';
@@ -17,7 +17,7 @@ export function wrapIndex(index: number, step: number, length: number): number {
 function Slide({ project, position, total }: { project: RecentProject; position: number; total: number }) {
   const { t, i18n } = useTranslation('dashboard');
   // 'View Project' links to the project overview only once that route exists.
-  const overview = plannedPaths.projects.overview(project.id);
+  const overview = paths.projects.overview(project.id);
   const canView = routeExists(overview);
   return (
     // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA carousel pattern's slide is a group, not a form fieldset

@@ -2,7 +2,7 @@ import { Badge, Card, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { plannedPaths, routeExists } from '../../../lib/paths/paths.ts';
+import { paths, routeExists } from '../../../lib/paths/paths.ts';
 import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { RECENT_PROJECTS_TABLE, useRecentProjects } from '../api/get-recent-projects.api.ts';
 import classes from './dashboard.module.css';
@@ -36,7 +36,7 @@ export function RecentProjectsTable() {
               </Table.Thead>
               <Table.Tbody>
                 {projects.map((project) => {
-                  const path = plannedPaths.projects.overview(project.id);
+                  const path = paths.projects.overview(project.id);
                   return (
                     <Table.Tr key={project.id}>
                       <Table.Td fw={600}>

@@ -5,7 +5,7 @@ import {
   type SearchCategory,
   type SearchResult,
 } from '@meshport/contract';
-import { plannedPaths, routeExists } from '../../../lib/paths/paths.ts';
+import { paths, plannedPaths, routeExists } from '../../../lib/paths/paths.ts';
 
 export interface SearchTarget {
   to: string;
@@ -21,12 +21,12 @@ interface RowRule {
 
 /** shell.md §2 row click targets. */
 const ROW_TARGETS: Record<SearchCategory, RowRule> = {
-  projects: { path: (row) => plannedPaths.projects.overview(row.id) },
-  models: { path: (row) => plannedPaths.projects.models.overview(row.id) },
-  libraries: { path: (row) => plannedPaths.libraries.detail(row.id), state: (row) => ({ name: row.name }) },
-  library_items: { path: (row) => plannedPaths.libraries.items.overview(row.id) },
-  materials: { path: (row) => plannedPaths.materials.overview(row.name) },
-  material_categories: { path: (row) => plannedPaths.materials.categories.detail(row.id) },
+  projects: { path: (row) => paths.projects.overview(row.id) },
+  models: { path: (row) => paths.projects.models.overview(row.id) },
+  libraries: { path: (row) => paths.libraries.detail(row.id), state: (row) => ({ name: row.name }) },
+  library_items: { path: (row) => paths.libraries.items.overview(row.id) },
+  materials: { path: (row) => paths.materials.overview(row.name) },
+  material_categories: { path: (row) => paths.materials.categories.detail(row.id) },
   users: { path: (row) => plannedPaths.security.users.edit(row.id), needs: 'update-users' },
   roles: { path: (row) => plannedPaths.security.roles.edit(row.id), needs: 'update-roles' },
   groups: { path: (row) => plannedPaths.security.groups.edit(row.id), needs: 'update-groups' },
@@ -37,10 +37,10 @@ const ROW_TARGETS: Record<SearchCategory, RowRule> = {
 
 /** shell.md §2 'View All' targets; models go to the processor, which exists only on hatch. */
 const VIEW_ALL: Partial<Record<SearchCategory, { path: string; platform?: PlatformKey }>> = {
-  projects: { path: plannedPaths.projects.list() },
+  projects: { path: paths.projects.list() },
   models: { path: plannedPaths.processor(), platform: 'hatch' },
-  libraries: { path: plannedPaths.libraries.list() },
-  materials: { path: plannedPaths.materials.list() },
+  libraries: { path: paths.libraries.list() },
+  materials: { path: paths.materials.list() },
   users: { path: plannedPaths.security.users.list() },
   roles: { path: plannedPaths.security.roles.list() },
   groups: { path: plannedPaths.security.groups.list() },
