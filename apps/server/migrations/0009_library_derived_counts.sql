@@ -1,0 +1,2 @@
+-- Filled in by the content issue.
+SELECT 1;
