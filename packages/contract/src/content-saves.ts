@@ -28,6 +28,11 @@ export const formFlag = z
   })
   .transform((value) => value === true || value === 1 || value === '1' || value === 'true');
 
+const isControlCharacter = (character: string) => {
+  const code = character.charCodeAt(0);
+  return code < 0x20 || code === 0x7f;
+};
+
 /** A required name: trimmed, 1 to `max` characters. */
 export const requiredText = (max = 255) =>
   z
@@ -35,7 +40,7 @@ export const requiredText = (max = 255) =>
     .trim()
     .min(1, 'Required.')
     .max(max, `At most ${max} characters.`)
-    .refine((text) => !/[\u0000-\u001f\u007f]/.test(text), 'Must not contain control characters.');
+    .refine((text) => ![...text].some(isControlCharacter), 'Must not contain control characters.');
 
 /** Optional free text; '' (an emptied form field) and null clear it. */
 export const optionalText = (max = 2000) =>
@@ -50,7 +55,9 @@ export const parentIdField = z
 
 /** Ids as a list: `[3, 5]`, `[{id: 3}]`, or in form data `labels[]=3` / `labels[0][id]=3`. */
 export const idRefList = z
-  .array(z.union([idSchema, z.object({ id: idSchema }).transform((ref) => ref.id)]), { error: 'Must be a list of ids.' })
+  .array(z.union([idSchema, z.object({ id: idSchema }).transform((ref) => ref.id)]), {
+    error: 'Must be a list of ids.',
+  })
   .max(MAX_LINKS, `At most ${MAX_LINKS}.`)
   .transform((ids) => [...new Set(ids)]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { defineEndpoint } from '../endpoint.ts';
 import { deleteStatusSchema, restoreAnswerSchema } from '../content-saves.ts';
+import { defineEndpoint } from '../endpoint.ts';
 import { idParamsSchema } from '../ids.ts';
 
 /** An image or file sent as it is (the handler streams it). */

@@ -8,7 +8,7 @@ const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
 type Tree = Record<string, unknown> | unknown[];
 
-const isIndex = (segment: string) => segment === '' || /^\d{1,4}$/.test(segment);
+const isIndex = (segment: string) => segment === '' || /^\d+$/.test(segment);
 
 function emptyFor(segment: string): Tree {
   return isIndex(segment) ? [] : (Object.create(null) as Record<string, unknown>);
@@ -25,7 +25,8 @@ function place(node: Tree, segments: string[], value: unknown): boolean {
       node[index] = value;
       return true;
     }
-    const child = (node[index] ??= emptyFor(rest[0] as string)) as Tree;
+    if (node[index] === undefined) node[index] = emptyFor(rest[0] as string);
+    const child = node[index] as Tree;
     return typeof child === 'object' && child !== null && place(child, rest, value);
   }
   if (rest.length === 0) {
@@ -78,7 +79,10 @@ export function nestFormFields(flat: Record<string, unknown>): Record<string, un
 const SIGNATURES: [string, (bytes: Uint8Array) => boolean][] = [
   ['image/png', (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47],
   ['image/jpeg', (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff],
-  ['image/webp', (b) => String.fromCharCode(...b.slice(0, 4)) === 'RIFF' && String.fromCharCode(...b.slice(8, 12)) === 'WEBP'],
+  [
+    'image/webp',
+    (b) => String.fromCharCode(...b.slice(0, 4)) === 'RIFF' && String.fromCharCode(...b.slice(8, 12)) === 'WEBP',
+  ],
   ['image/bmp', (b) => b[0] === 0x42 && b[1] === 0x4d],
   ['application/zip', (b) => b[0] === 0x50 && b[1] === 0x4b && b[2] === 0x03 && b[3] === 0x04],
 ];

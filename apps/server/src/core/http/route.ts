@@ -1,7 +1,7 @@
 import type {
   AnswerOf,
-  ContentResource,
   BodyOf,
+  ContentResource,
   Endpoint,
   ListCountAnswer,
   ListDeclaration,

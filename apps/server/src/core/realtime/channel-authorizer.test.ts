@@ -1,3 +1,4 @@
+import { contentChannel } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import { authorizeChannel, type ChannelSubject, DEFAULT_CHANNEL_KINDS } from './channel-authorizer.ts';
 
@@ -40,5 +41,11 @@ describe('channel authorisation', () => {
     expect(decide(member([]), 'private-company.3.user.7.extra')).toMatchObject({ ok: false });
     expect(decide(member([]), '')).toMatchObject({ ok: false, status: 422 });
     expect(decide(member([]), { channel: 1 })).toMatchObject({ ok: false, status: 422 });
+  });
+
+  it('lets every member of the company, and only them, join its content channel', () => {
+    expect(decide(member([]), contentChannel(3))).toMatchObject({ ok: true });
+    expect(decide(member([]), contentChannel(4))).toMatchObject({ ok: false });
+    expect(decide({ accountId: 7, admin: false, membership: null }, contentChannel(3))).toMatchObject({ ok: false });
   });
 });

@@ -44,7 +44,10 @@ export async function storePreviewImage(
   const bytes = new Uint8Array(await file.arrayBuffer());
   const extension = EXTENSIONS[sniffType(bytes)];
   if (!extension) throw new ValidationError({ preview_image: [FILE_INVALID_TYPE] });
-  const folder = String(place.id).replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 64) || 'record';
+  const folder =
+    String(place.id)
+      .replace(/[^A-Za-z0-9_-]/g, '_')
+      .slice(0, 64) || 'record';
   const key = `companies/${place.companyId}/${place.kind}/${folder}/preview-${randomBytes(6).toString('hex')}.${extension}`;
   await storage.put(key, Buffer.from(bytes));
   return key;
