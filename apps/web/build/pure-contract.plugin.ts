@@ -10,7 +10,9 @@ import type { Plugin } from 'vite';
  * tree-shaken. Declarations it cannot delimit are left untouched, which is always correct.
  */
 const CONST_START = /^(?:export )?const \w+(?::[^=\n]+)? = /gm;
-const BUILDS_SCHEMA = /\bz\.|\w+Schema\b|\bdefine\w*Endpoint\(|\w+Endpoint\(/;
+// A zod method call counts too: `requiredText(255).refine(…)` builds a schema without naming `z.`.
+const BUILDS_SCHEMA =
+  /\bz\.|\w+Schema\b|\bdefine\w*Endpoint\(|\w+Endpoint\(|\.(?:refine|superRefine|transform|pipe|extend|partial|describe)\(/;
 
 /** Index of the `;` that ends the expression starting at `from`, or -1. */
 export function expressionEnd(source: string, from: number): number {

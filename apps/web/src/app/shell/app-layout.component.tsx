@@ -5,6 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { RealtimeProvider } from '../../lib/realtime/realtime.context.tsx';
+import { ContentRefresh } from '../../lib/realtime/use-content-refresh.hook.ts';
+import { BannerOutlet } from '../../shared/ui/banner-outlet.component.tsx';
 import { useCloseOnRouteChange } from '../../shared/ui/use-close-on-route-change.hook.ts';
 import { createQueryClient } from '../query-client.ts';
 import { SideNav } from './side-nav.component.tsx';
@@ -17,7 +19,9 @@ export default function AppLayout() {
   return (
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
+        <ContentRefresh />
         <SignedInFrame />
+        <BannerOutlet floating />
       </RealtimeProvider>
     </QueryClientProvider>
   );

@@ -1,75 +1,88 @@
-import { Badge, Card, Table, Text, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Anchor, Card, Text, Title } from '@mantine/core';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths, routeExists } from '../../../lib/paths/paths.ts';
-import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { RECENT_PROJECTS_TABLE, useRecentProjects } from '../api/get-recent-projects.api.ts';
+import { ReadOnlyTable, type ResourceColumn, StatusBadge } from '../../../shared/resource-list/index.ts';
+import { PanelEmpty, PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { RECENT_PROJECTS_TABLE, type RecentProject, useRecentProjects } from '../api/get-recent-projects.api.ts';
 import classes from './dashboard.module.css';
 
-/** The 25 most recently updated projects (shell.md §2, §9). */
+/** The 25 most recently updated projects (shell.md §2, §9), on the shared list table. */
 export function RecentProjectsTable() {
   const { t, i18n } = useTranslation('dashboard');
   const headingId = useId();
   const query = useRecentProjects(RECENT_PROJECTS_TABLE);
+  const columns = useMemo<ResourceColumn<RecentProject>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('table.name'),
+        cell: (project) => {
+          const path = paths.projects.overview(project.id);
+          return routeExists(path) ? (
+            <Anchor component={Link} to={path} fw={600} size="sm">
+              {project.name}
+            </Anchor>
+          ) : (
+            <Text fw={600} size="sm">
+              {project.name}
+            </Text>
+          );
+        },
+      },
+      {
+        id: 'description',
+        header: t('table.description'),
+        cell: (project) => (
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {project.description ?? ''}
+          </Text>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('table.status'),
+        // As wide as its badge: never cut to 'ARCHI…'.
+        width: '1%',
+        cell: (project) =>
+          project.status ? <StatusBadge label={t(`status.${project.status}`)} color={project.status_color} /> : null,
+      },
+      {
+        id: 'updated',
+        header: t('table.updated'),
+        width: '1%',
+        cell: (project) => (
+          <Text component="time" dateTime={project.updated_at} size="sm" className={classes.nowrap}>
+            {new Date(project.updated_at).toLocaleString(i18n.resolvedLanguage, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+          </Text>
+        ),
+      },
+    ],
+    [t, i18n.resolvedLanguage],
+  );
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="md">
         {t('table.title')}
       </Title>
-      <QueryState
-        query={query}
-        loading={<SkeletonRows rows={6} height={28} label={t('table.loading')} />}
-        isEmpty={(projects) => projects.length === 0}
-        empty={<PanelEmpty>{t('table.empty')}</PanelEmpty>}
-      >
-        {(projects) => (
-          <Table.ScrollContainer minWidth={560}>
-            <Table striped highlightOnHover verticalSpacing="sm" aria-labelledby={headingId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('table.name')}</Table.Th>
-                  <Table.Th scope="col">{t('table.description')}</Table.Th>
-                  <Table.Th scope="col">{t('table.status')}</Table.Th>
-                  <Table.Th scope="col">{t('table.updated')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {projects.map((project) => {
-                  const path = paths.projects.overview(project.id);
-                  return (
-                    <Table.Tr key={project.id}>
-                      <Table.Td fw={600}>
-                        {routeExists(path) ? <Link to={path}>{project.name}</Link> : project.name}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm" c="dimmed" lineClamp={1}>
-                          {project.description ?? ''}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        {project.status && (
-                          <Badge variant="dot" color={project.status_color} c="dark" miw="fit-content">
-                            {t(`status.${project.status}`)}
-                          </Badge>
-                        )}
-                      </Table.Td>
-                      <Table.Td>
-                        <Text component="time" dateTime={project.updated_at} size="sm" className={classes.nowrap}>
-                          {new Date(project.updated_at).toLocaleString(i18n.resolvedLanguage, {
-                            dateStyle: 'medium',
-                            timeStyle: 'short',
-                          })}
-                        </Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </QueryState>
+      {query.isPending ? (
+        <SkeletonRows rows={6} height={28} label={t('table.loading')} />
+      ) : query.isError ? (
+        <PanelError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <ReadOnlyTable
+          rows={query.data}
+          columns={columns}
+          getRowId={(project) => project.id}
+          labelledBy={headingId}
+          empty={<PanelEmpty>{t('table.empty')}</PanelEmpty>}
+          striped
+        />
+      )}
     </Card>
   );
 }

@@ -1,12 +1,11 @@
-import { Anchor, Badge, Card, ColorSwatch, Group, Skeleton, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Card, ColorSwatch, Group, Text, Title } from '@mantine/core';
 import type { AuthUser, PlatformKey, SearchCategory, SearchResult } from '@meshport/contract';
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { ReadOnlyTable, type ResourceColumn } from '../../../shared/resource-list/index.ts';
 import { rowTarget, viewAllTarget } from '../logic/search-targets.logic.ts';
 import classes from './search.module.css';
-
-const COLUMNS = 3;
 
 /** The header of the secondary column: what `description` holds for the category. */
 function secondaryHeader(category: SearchCategory): string {
@@ -40,13 +39,60 @@ interface SearchResultsTableProps {
   platform: PlatformKey;
 }
 
-/** One category's results (up to 25) with its 'View All' row (shell.md §2). */
+/** One category's results (up to 25) with its 'View All' row (shell.md §2), on the shared list table. */
 export function SearchResultsTable({ category, rows, user, platform }: SearchResultsTableProps) {
   const { t, i18n } = useTranslation('search');
   const navigate = useNavigate();
   const headingId = useId();
   const viewAll = viewAllTarget(category, platform);
   const loading = rows === undefined;
+  const columns = useMemo<ResourceColumn<SearchResult>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('columns.name'),
+        width: '40%',
+        cell: (row) => {
+          const target = rowTarget(category, row, user);
+          return target ? (
+            <Anchor
+              component={Link}
+              to={target.to}
+              state={target.state}
+              onClick={(event) => event.stopPropagation()}
+              fw={600}
+              size="sm"
+            >
+              {row.name}
+            </Anchor>
+          ) : (
+            <Text fw={600} size="sm">
+              {row.name}
+            </Text>
+          );
+        },
+      },
+      {
+        id: 'secondary',
+        header: t(secondaryHeader(category)),
+        cell: (row) => <Secondary category={category} value={row.description} />,
+      },
+      {
+        id: 'updated',
+        header: t('columns.updated'),
+        width: 200,
+        cell: (row) => (
+          <Text component="time" dateTime={row.updated_at} size="sm" className={classes.nowrap}>
+            {new Date(row.updated_at).toLocaleString(i18n.resolvedLanguage, {
+              dateStyle: 'medium',
+              timeStyle: 'short',
+            })}
+          </Text>
+        ),
+      },
+    ],
+    [t, i18n.resolvedLanguage, category, user],
+  );
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
@@ -60,95 +106,36 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
           </Badge>
         )}
       </Group>
-      <Table.ScrollContainer minWidth={520}>
-        <Table highlightOnHover verticalSpacing="xs" aria-labelledby={headingId} aria-busy={loading || undefined}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col" w="40%">
-                {t('columns.name')}
-              </Table.Th>
-              <Table.Th scope="col">{t(secondaryHeader(category))}</Table.Th>
-              <Table.Th scope="col" w={200}>
-                {t('columns.updated')}
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {loading &&
-              [0, 1, 2].map((index) => (
-                <Table.Tr key={index}>
-                  {[0, 1, 2].map((cell) => (
-                    <Table.Td key={cell}>
-                      <Skeleton height={16} radius="sm" />
-                    </Table.Td>
-                  ))}
-                </Table.Tr>
-              ))}
-            {!loading && rows.length === 0 && (
-              <Table.Tr>
-                <Table.Td colSpan={COLUMNS}>
-                  <Text size="sm" c="dimmed">
-                    {t('noResults')}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
-            {rows?.map((row) => {
-              const target = rowTarget(category, row, user);
-              return (
-                <Table.Tr
-                  key={row.id}
-                  className={target ? classes.clickable : undefined}
-                  onClick={target ? () => void navigate(target.to, { state: target.state }) : undefined}
-                >
-                  <Table.Td fw={600}>
-                    {target ? (
-                      <Anchor
-                        component={Link}
-                        to={target.to}
-                        state={target.state}
-                        onClick={(event) => event.stopPropagation()}
-                        fw={600}
-                        size="sm"
-                      >
-                        {row.name}
-                      </Anchor>
-                    ) : (
-                      row.name
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Secondary category={category} value={row.description} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text component="time" dateTime={row.updated_at} size="sm" className={classes.nowrap}>
-                      {new Date(row.updated_at).toLocaleString(i18n.resolvedLanguage, {
-                        dateStyle: 'medium',
-                        timeStyle: 'short',
-                      })}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Td colSpan={COLUMNS}>
-                {viewAll ? (
-                  <Anchor component={Link} to={viewAll} size="sm" fw={600}>
-                    {t('viewAll')}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed" fw={600}>
-                    {t('viewAll')}
-                  </Text>
-                )}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
+      <ReadOnlyTable
+        rows={rows ?? []}
+        columns={columns}
+        getRowId={(row) => row.id}
+        labelledBy={headingId}
+        loading={loading}
+        loadingRows={3}
+        minWidth={520}
+        empty={
+          <Text size="sm" c="dimmed">
+            {t('noResults')}
+          </Text>
+        }
+        onRowClick={(row) => {
+          const target = rowTarget(category, row, user);
+          if (target) void navigate(target.to, { state: target.state });
+        }}
+        rowClickable={(row) => rowTarget(category, row, user) !== null}
+        footer={
+          viewAll ? (
+            <Anchor component={Link} to={viewAll} size="sm" fw={600}>
+              {t('viewAll')}
+            </Anchor>
+          ) : (
+            <Text size="sm" c="dimmed" fw={600}>
+              {t('viewAll')}
+            </Text>
+          )
+        }
+      />
     </Card>
   );
 }

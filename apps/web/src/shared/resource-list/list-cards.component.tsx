@@ -1,0 +1,147 @@
+import { Card, Checkbox, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
+import type { Row, Table as TanstackTable } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Icon } from '../ui/icons.component.tsx';
+import classes from './resource-list.module.css';
+import type { CardFields } from './resource-list.types.ts';
+import { linkProps } from './row-menu.component.tsx';
+import { StatusBadge } from './status-badge.component.tsx';
+
+interface ListCardsProps<R> {
+  table: TanstackTable<R>;
+  fields: CardFields<R>;
+  layout: 'grid' | 'list';
+  label: string;
+  selectable: boolean;
+  rowMenu?: (row: R) => ReactNode;
+  loading: boolean;
+  loadingCount: number;
+}
+
+function Preview({ url, className }: { url: string | null | undefined; className: string }) {
+  const { t } = useTranslation();
+  return (
+    <div className={className}>
+      {url ? (
+        <img src={url} alt="" loading="lazy" />
+      ) : (
+        <Stack gap={4} align="center">
+          <Icon name="photo" size={28} />
+          <Text size="xs" aria-hidden="true">
+            {t('resourceList.noPreview')}
+          </Text>
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+function CardBody<R>({ row, fields, layout }: { row: Row<R>; fields: CardFields<R>; layout: 'grid' | 'list' }) {
+  const title = fields.title(row.original);
+  const status = fields.status?.(row.original);
+  const subtitle = fields.subtitle?.(row.original);
+  const link = linkProps(fields.to(row.original));
+  const image = fields.image?.(row.original);
+  return (
+    <>
+      <Link to={link.to} state={link.state} className={classes.cardLink}>
+        {layout === 'grid' ? (
+          <Stack gap="xs">
+            {fields.image && <Preview url={image} className={classes.cardImage ?? ''} />}
+            <Text fw={600} className={classes.cardTitle} lineClamp={2}>
+              {title}
+            </Text>
+          </Stack>
+        ) : (
+          <Group gap="md" wrap="nowrap">
+            {fields.image && <Preview url={image} className={`${classes.cardImage} ${classes.listImage}`} />}
+            <Text fw={600} className={classes.cardTitle} lineClamp={1}>
+              {title}
+            </Text>
+          </Group>
+        )}
+      </Link>
+      {(status || subtitle) && (
+        <Group gap="xs" justify="space-between" wrap="nowrap" mt={layout === 'grid' ? 'xs' : 0}>
+          {subtitle !== undefined && (
+            <Text size="sm" c="dimmed" lineClamp={1} component="div">
+              {subtitle}
+            </Text>
+          )}
+          {status && <StatusBadge label={status.label} color={status.color} />}
+        </Group>
+      )}
+    </>
+  );
+}
+
+/** The grid and list views: one card per row, a link with a checkbox and a three-dot menu. */
+export function ListCards<R>({
+  table,
+  fields,
+  layout,
+  label,
+  selectable,
+  rowMenu,
+  loading,
+  loadingCount,
+}: ListCardsProps<R>) {
+  const { t } = useTranslation();
+  const rows = table.getRowModel().rows;
+  const cols = layout === 'grid' ? { base: 1, xs: 2, md: 3, lg: 4, xl: 5 } : { base: 1 };
+  if (loading) {
+    return (
+      <SimpleGrid cols={cols} spacing="md" aria-busy="true" role="status" aria-label={t('resourceList.loading')}>
+        {Array.from({ length: loadingCount }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+          <Skeleton key={index} height={layout === 'grid' ? 220 : 72} radius="md" />
+        ))}
+      </SimpleGrid>
+    );
+  }
+  return (
+    <SimpleGrid cols={cols} spacing="md" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0 }}>
+      {rows.map((row) => {
+        const title = fields.title(row.original);
+        const checkbox = selectable && (
+          <Checkbox
+            aria-label={t('resourceList.selectRow', { name: title })}
+            checked={row.getIsSelected()}
+            onChange={row.getToggleSelectedHandler()}
+          />
+        );
+        return (
+          <li key={row.id}>
+            <Card
+              withBorder
+              radius="md"
+              padding="sm"
+              className={classes.card}
+              data-selected={row.getIsSelected() || undefined}
+            >
+              {layout === 'grid' ? (
+                <>
+                  <Group justify="space-between" mb="xs" wrap="nowrap" mih={28}>
+                    {checkbox || <span />}
+                    {rowMenu?.(row.original)}
+                  </Group>
+                  <CardBody row={row} fields={fields} layout="grid" />
+                </>
+              ) : (
+                <Group wrap="nowrap" gap="md">
+                  {checkbox}
+                  <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
+                    <CardBody row={row} fields={fields} layout="list" />
+                  </Stack>
+                  {rowMenu?.(row.original)}
+                </Group>
+              )}
+            </Card>
+          </li>
+        );
+      })}
+    </SimpleGrid>
+  );
+}
