@@ -50,6 +50,10 @@ export function httpRequest<T = unknown>(
     headers['content-type'] = 'application/x-www-form-urlencoded';
   }
   const body = options.body ?? payload;
+  // node:http sends a DELETE body neither chunked nor with a length unless told its length.
+  if (body !== undefined && !Object.keys(headers).some((name) => name.toLowerCase() === 'content-length')) {
+    headers['content-length'] = String(Buffer.byteLength(body));
+  }
   const server = new URL(baseUrl);
   const target = {
     hostname: server.hostname,

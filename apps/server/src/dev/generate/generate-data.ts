@@ -135,7 +135,14 @@ export async function generateData(database: Database, options: GenerateOptions)
       );
       await timed(log, 'libraries', () => libraryTree(db, c, Math.max(30, Math.round(2000 * (items / 1_000_000)))));
       await timed(log, 'library items', () => libraryItemRows(db, c, items));
+      // Loaded with the triggers off: the libraries' kept counts (migration 0009), counted once.
+      await timed(log, 'library counts', () => db.execute(sql`select meshport_recount_library_tree(${c})`));
       await timed(log, 'materials and categories', () => materialRows(db, c, materials));
+      // Loaded with the triggers off: the categories' kept counts (migration 0010), counted once.
+      await timed(log, 'category counts', () =>
+        db.execute(sql`select meshport_recount_material_categories(array_agg(company_id), array_agg(id))
+          from material_categories where company_id = ${c}`),
+      );
       await timed(log, 'projects and models', () => projectRows(db, c, Math.max(40, Math.round(items / 200))));
       await db.execute(sql`insert into property_maps (company_id, name)
         select ${c}, ${pick(COLLECTIONS, g, 1)} || ' ' || ${pick(ROOMS, g, 2)} || ' map PM-' || g

@@ -4,13 +4,15 @@ import { contentReadRoutes } from '#modules/content/shared/content-read.routes.t
 import { materialCategoryList } from './material-category.list.ts';
 import { MATERIAL_CATEGORY_PERMISSIONS } from './material-category.policy.ts';
 import { materialCategories } from './material-category.table.ts';
+import { materialCategoryWriteRoutes } from './material-category.write-routes.ts';
 
 export function materialCategoryRoutes(services: CoreServices) {
-  return contentReadRoutes(services, {
+  const reads = contentReadRoutes(services, {
     endpoints: materialCategoryEndpoints,
     resource: materialCategoryList,
     table: materialCategories,
     access: { permission: MATERIAL_CATEGORY_PERMISSIONS.view, hatchOnly: true },
     notFoundMessage: 'No such category.',
   });
+  return [...reads, ...materialCategoryWriteRoutes(services)];
 }

@@ -18,6 +18,11 @@ export const materialCategories = pgTable(
     name: text('name').notNull(),
     status: statusColumn(RECORD_STATUSES, 'active'),
     previewImagePath: text('preview_image_path'),
+    /**
+     * Live materials of this category and of its live sub-categories at any depth, each once;
+     * kept by triggers (migration 0010), read by the list.
+     */
+    indirectMaterialsCount: integer('indirect_materials_count').notNull().default(0),
     ...timestampColumns(),
   },
   (t) => [

@@ -4,9 +4,10 @@ import { contentReadRoutes } from '#modules/content/shared/content-read.routes.t
 import { materialList } from './material.list.ts';
 import { MATERIAL_PERMISSIONS } from './material.policy.ts';
 import { materials } from './material.table.ts';
+import { materialWriteRoutes } from './material.write-routes.ts';
 
 export function materialRoutes(services: CoreServices) {
-  return contentReadRoutes(services, {
+  const reads = contentReadRoutes(services, {
     endpoints: materialEndpoints,
     resource: materialList,
     table: materials,
@@ -15,4 +16,5 @@ export function materialRoutes(services: CoreServices) {
     access: { permission: MATERIAL_PERMISSIONS.view, hatchOnly: true },
     notFoundMessage: 'No such material.',
   });
+  return [...reads, ...materialWriteRoutes(services)];
 }

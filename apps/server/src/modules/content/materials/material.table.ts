@@ -1,5 +1,6 @@
 import { RECORD_STATUSES } from '@meshport/contract';
-import { foreignKey, index, integer, pgTable, primaryKey, text, unique } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '#core/auth/account.table.ts';
 import { projectModels } from '#modules/content/project-models/project-model.table.ts';
 import {
@@ -31,6 +32,8 @@ export const materials = pgTable(
   (t) => [
     primaryKey({ name: 'materials_pkey', columns: [t.companyId, t.id] }),
     unique('materials_company_name_key').on(t.companyId, t.name),
+    // Names compare without case too (migration 0010): 'Oak' and 'oak' cannot both exist.
+    uniqueIndex('materials_company_lower_name_key').on(t.companyId, sql`lower(${t.name})`),
     foreignKey({
       name: 'materials_parent_name_fk',
       columns: [t.companyId, t.parentName],

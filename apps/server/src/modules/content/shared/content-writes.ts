@@ -123,12 +123,14 @@ export async function restoreFromBin(
   }
   const tableName = sql.raw(tableNameOf(table));
   if ('parentId' in table) {
-    // The record and whatever went to the bin in the same moment beneath it.
+    // The record and whatever went to the bin in the same moment beneath it. The moment is
+    // compared in SQL: a JavaScript Date drops the microseconds of now().
     await tx.execute(sql`with recursive tree(id, depth) as (
         select ${record.id}::int, 0
         union all
         select d.id, tree.depth + 1 from ${tableName} d join tree on d.parent_id = tree.id
-        where d.deleted_at = ${record.deleted_at} and tree.depth < 64)
+        where d.deleted_at = (select r.deleted_at from ${tableName} r where r.id = ${record.id})
+          and tree.depth < 64)
       update ${tableName} set deleted_at = null, updated_at = now() where id in (select id from tree)`);
   } else {
     await tx.execute(sql`update ${tableName} set deleted_at = null, updated_at = now() where id = ${record.id}`);
