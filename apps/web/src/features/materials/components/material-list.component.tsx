@@ -1,0 +1,175 @@
+import {
+  CARD_LIST_PER_PAGE,
+  type MATERIAL_BULK_ACTIONS,
+  materialEndpoints,
+  RECORD_STATUSES,
+  TOP_LEVEL_FILTER_VALUE,
+} from '@meshport/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths/paths.ts';
+import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { bulkMaterials } from '../api/bulk-materials.api.ts';
+import { deleteMaterial } from '../api/delete-material.api.ts';
+import { duplicateMaterial } from '../api/duplicate-material.api.ts';
+import { updateMaterial } from '../api/update-material.api.ts';
+import { bulkOutcome } from '../logic/bulk-result.logic.ts';
+import { MATERIAL_LIST_ID, MATERIALS_BANNER_LIFE_MS } from '../logic/materials.constants.ts';
+import { MoveMaterialsDialog } from './move-materials-dialog.component.tsx';
+
+type MaterialRow = RowOf<typeof materialEndpoints.list>;
+type MaterialList = ResourceListDeclaration<typeof materialEndpoints.list, MaterialRow>;
+
+/**
+ * The materials of a category (`filter[category]=<id>`), or at the top level every material,
+ * with a filter for those in no category (`filter[category]=null`).
+ */
+export function MaterialList({ categoryId }: { categoryId: number | null }) {
+  const { t } = useTranslation('materials');
+
+  const list = useMemo<MaterialList>(() => {
+    const id = `${MATERIAL_LIST_ID}:${categoryId ?? 'root'}`;
+    const bulk = (action: (typeof MATERIAL_BULK_ACTIONS)[number]) => async (selected: MaterialRow[]) =>
+      bulkOutcome(t, 'materials', await bulkMaterials({ action, names: selected.map((row) => row.name) }));
+    const setArchived = (archived: boolean) => async (row: MaterialRow) => {
+      await updateMaterial(row.name, { archived });
+      return { success: t(archived ? 'messages.archived' : 'messages.unarchived', { name: row.name }) };
+    };
+    return {
+      id,
+      endpoint: materialEndpoints.list,
+      resource: 'materials',
+      alsoRefreshes: ['categories'],
+      query: categoryId === null ? undefined : { filter: { category: String(categoryId) } },
+      rowId: (row) => row.name,
+      rowLabel: (row) => row.name,
+      label: categoryId === null ? t('lists.allMaterials') : t('lists.materials'),
+      views: ['grid', 'list'],
+      defaultSort: '-updated_at',
+      perPage: CARD_LIST_PER_PAGE,
+      emptyText: t('empty.materials'),
+      bannerLife: MATERIALS_BANNER_LIFE_MS,
+      card: {
+        title: (row) => row.name,
+        image: (row) => row.preview_image_url,
+        status: (row) => ({ label: t(`status.${row.status}`), color: row.status_color }),
+        subtitle: (row) =>
+          row.parent_name
+            ? t('cards.variantOf', { name: row.parent_name })
+            : row.categories.map((category) => category.name).join(', '),
+        to: (row) => paths.materials.overview(row.name),
+      },
+      filters: [
+        {
+          name: 'status',
+          kind: 'select',
+          label: t('filters.status'),
+          options: RECORD_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) })),
+        },
+        ...(categoryId === null
+          ? [
+              {
+                name: 'category',
+                kind: 'select' as const,
+                label: t('filters.category'),
+                options: [{ value: TOP_LEVEL_FILTER_VALUE, label: t('filters.withoutCategory') }],
+              },
+            ]
+          : []),
+      ],
+      bulkActions: [
+        {
+          id: 'move',
+          label: t('actions.move'),
+          permission: 'update-materials',
+          dialogTitle: t('move.title'),
+          dialog: ({ selected, close, done }) => (
+            <MoveMaterialsDialog names={selected.map((row) => row.name)} close={close} done={done} />
+          ),
+        },
+        {
+          id: 'archive',
+          label: t('actions.archive'),
+          permission: 'update-materials',
+          confirm: (count) => t('confirm.materials.archive', { count }),
+          confirmLabel: t('actions.archive'),
+          run: bulk('archive'),
+        },
+        {
+          id: 'activate',
+          label: t('actions.activate'),
+          permission: 'update-materials',
+          confirm: (count) => t('confirm.materials.activate', { count }),
+          confirmLabel: t('actions.activate'),
+          run: bulk('activate'),
+        },
+        {
+          id: 'delete',
+          label: t('actions.delete'),
+          permission: 'delete-materials',
+          color: 'red',
+          danger: true,
+          confirm: (count) => t('confirm.materials.delete', { count }),
+          confirmLabel: t('actions.delete'),
+          run: bulk('delete'),
+        },
+      ],
+      rowActions: [
+        {
+          id: 'edit',
+          label: t('actions.edit'),
+          permission: 'update-materials',
+          to: (row) => paths.materials.edit(row.name),
+        },
+        {
+          id: 'duplicate',
+          label: t('actions.duplicate'),
+          permission: 'update-materials',
+          onClick: async (row) => {
+            await duplicateMaterial(row.name);
+            return { success: t('messages.duplicated') };
+          },
+        },
+        {
+          id: 'archive',
+          label: t('actions.archive'),
+          permission: 'update-materials',
+          hidden: (row) => row.status === 'archived',
+          onClick: setArchived(true),
+        },
+        {
+          id: 'activate',
+          label: t('actions.activate'),
+          permission: 'update-materials',
+          hidden: (row) => row.status !== 'archived',
+          onClick: setArchived(false),
+        },
+        {
+          id: 'delete',
+          label: t('actions.delete'),
+          permission: 'delete-materials',
+          color: 'red',
+          danger: true,
+          disabled: (row) => !row.deletable,
+          tooltip: () => t('tooltips.materialNotDeletable'),
+          confirm: (row) => t('confirm.deleteMaterial', { name: row.name }),
+          confirmLabel: t('actions.delete'),
+          onClick: async (row) => {
+            const answer = await deleteMaterial(row.name);
+            // content.md §4: after the confirmation, the success message follows after 500 ms.
+            showBanner({
+              kind: 'success',
+              text: t('messages.deleted', { name: answer.material_name }),
+              scope: `list:${id}`,
+              delay: TOAST_DELAY_MS,
+              life: MATERIALS_BANNER_LIFE_MS,
+            });
+          },
+        },
+      ],
+    };
+  }, [t, categoryId]);
+
+  return <ResourceList list={list} />;
+}
