@@ -1,4 +1,114 @@
-/** Work in progress: replaced by the feature's screen. */
+import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useParams } from 'react-router';
+import { paths } from '../../../lib/paths/paths.ts';
+import { useCurrentUser } from '../../../lib/session/auth.context.ts';
+import { useTenant } from '../../../lib/session/tenant.context.ts';
+import { showBanner } from '../../../shared/ui/banner.store.ts';
+import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
+import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
+import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
+import { useLibraryItem } from '../api/get-library-item.api.ts';
+import { useDeleteItem, useUpdateItem } from '../api/update-item.api.ts';
+import { DisabledReasonButton } from '../components/disabled-reason-button.component.tsx';
+import { ItemDetails } from '../components/item-details.component.tsx';
+import { ITEM_BANNER_SCOPE, LIBRARIES_BANNER_SCOPE } from '../logic/banner-scope.logic.ts';
+import { idParam } from '../logic/breadcrumbs.logic.ts';
+import { libraryAbilities } from '../logic/platform-rules.logic.ts';
+
+/** /libraries/items/overview/{itemId} (all platforms); Edit, Archive/Unarchive and Delete on hatch. */
 export function ItemOverviewPage() {
-  return null;
+  const { t } = useTranslation('libraries');
+  const user = useCurrentUser();
+  const { platform } = useTenant();
+  const navigate = useNavigate();
+  const id = idParam(useParams().itemId) ?? 0;
+  const item = useLibraryItem(id);
+  const update = useUpdateItem(id);
+  const remove = useDeleteItem();
+  const [confirming, setConfirming] = useState(false);
+  const abilities = libraryAbilities(user, platform);
+  const failureText = useErrorText(update.error ?? remove.error);
+
+  if (item.isPending) return <SkeletonRows rows={6} height={28} label={t('form.loading')} />;
+  if (item.isError) return <PanelError error={item.error} onRetry={() => void item.refetch()} />;
+  const record = item.data;
+  const archived = record.status === 'ARCHIVED';
+  const deletable = record.is_deletable && record.deletable;
+  const failed = update.isError || remove.isError;
+
+  const toggleArchive = async () => {
+    const saved = await update.mutateAsync({ archived: !archived });
+    showBanner({
+      kind: 'success',
+      scope: ITEM_BANNER_SCOPE,
+      text: t(archived ? 'item.unarchived' : 'item.archived', { name: saved.name }),
+    });
+  };
+
+  const confirmDelete = async () => {
+    const answer = await remove.mutateAsync(record.id);
+    setConfirming(false);
+    showBanner({
+      kind: 'success',
+      scope: LIBRARIES_BANNER_SCOPE,
+      text: t('item.deleted', { name: answer.library_item_name, status: answer.status }),
+    });
+    const home = record.libraries[0];
+    await navigate(home ? paths.libraries.detail(home.id) : paths.libraries.list());
+  };
+
+  return (
+    <Stack gap="lg">
+      <BannerOutlet scope={ITEM_BANNER_SCOPE} />
+      {failed && <BannerFailure text={failureText} />}
+      <Group justify="space-between" align="center" wrap="wrap">
+        <Title order={1}>{record.name}</Title>
+        <Group gap="sm">
+          {abilities.editItems && (
+            <Button variant="default" component={Link} to={paths.libraries.items.edit(record.id)}>
+              {t('actions.edit')}
+            </Button>
+          )}
+          {abilities.editItems && (
+            <Button
+              variant="default"
+              loading={update.isPending}
+              onClick={() => void toggleArchive().catch(() => undefined)}
+            >
+              {t(archived ? 'actions.unarchive' : 'actions.archive')}
+            </Button>
+          )}
+          {abilities.deleteItems && (
+            <DisabledReasonButton
+              color="red"
+              reason={deletable ? null : t('notDeletable.item')}
+              onClick={() => setConfirming(true)}
+            >
+              {t('actions.delete')}
+            </DisabledReasonButton>
+          )}
+        </Group>
+      </Group>
+      <ItemDetails item={record} />
+      <ConfirmDialog
+        opened={confirming}
+        text={t('confirm.items.delete', { count: 1 })}
+        confirmLabel={t('actions.delete')}
+        danger
+        loading={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete().catch(() => setConfirming(false))}
+      />
+    </Stack>
+  );
+}
+
+function BannerFailure({ text }: { text: string }) {
+  return (
+    <Alert color="red" variant="light" role="alert">
+      {text}
+    </Alert>
+  );
 }
