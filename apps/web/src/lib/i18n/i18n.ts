@@ -8,7 +8,17 @@ export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 
 /** Namespaces: one per area, loaded when the area's code loads. */
-export const NAMESPACES = ['common', 'auth', 'layout', 'dashboard', 'notifications', 'search'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'dashboard',
+  'notifications',
+  'search',
+  'projects',
+  'libraries',
+  'materials',
+] as const;
 
 /**
  * shell.md §7/§9: files at /locales/{lng}/{ns}.json, 10 parallel reads, 5 retries starting at

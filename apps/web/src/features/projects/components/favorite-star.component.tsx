@@ -1,0 +1,27 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { useFavoriteProject } from '../api/favorite-project.api.ts';
+import { ProjectIcon } from './project-icons.component.tsx';
+
+/** customerportal's favourite star (content.md §4): a toggle button, optimistic, usable by keyboard. */
+export function FavoriteStar({ id, name, favorited }: { id: number; name: string; favorited: boolean }) {
+  const { t } = useTranslation('projects');
+  const favorite = useFavoriteProject();
+  const hint = favorited ? t('favorite.remove') : t('favorite.add');
+  return (
+    <Tooltip label={hint} withArrow openDelay={300}>
+      <ActionIcon
+        variant="subtle"
+        color={favorited ? 'yellow' : 'gray'}
+        aria-label={t('favorite.toggle', { name })}
+        aria-pressed={favorited}
+        onClick={(event) => {
+          event.stopPropagation();
+          favorite.mutate({ id, favorited: !favorited });
+        }}
+      >
+        <ProjectIcon name="star" filled={favorited} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
