@@ -240,17 +240,3 @@ export const restoreAnswerSchema = z.object({
 
 /** The message of a restore (administration.md §8). */
 export const RESTORED_MESSAGE = 'Restored successfully';
-
-// ---------------------------------------------------------------------------------------------
-// Live refresh of lists (content issue): a small event per write on one company channel.
-
-/** The resources a content write may change; the web's query keys start with these. */
-export const CONTENT_RESOURCES = ['projects', 'models', 'libraries', 'items', 'materials', 'categories'] as const;
-export type ContentResource = (typeof CONTENT_RESOURCES)[number];
-
-/** The channel kind every member of a company may join: `private-company.{id}.Content`. */
-export const CONTENT_CHANNEL_KIND = 'Content';
-export const CONTENT_CHANGED_EVENT = 'ContentChanged';
-export const contentChannel = (companyId: number) => `private-company.${companyId}.${CONTENT_CHANNEL_KIND}`;
-export const contentChangedSchema = z.object({ resources: z.array(z.enum(CONTENT_RESOURCES)) });
-export type ContentChanged = z.infer<typeof contentChangedSchema>;

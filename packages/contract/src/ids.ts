@@ -12,3 +12,6 @@ export const idSchema = z.coerce
 
 /** `/things/:id` */
 export const idParamsSchema = z.object({ id: idSchema });
+
+/** `/materials/:name`: the material name is its identifier; it arrives URL-encoded (content.md §2). */
+export const materialNameParamsSchema = z.object({ name: z.string().min(1).max(255) });

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './client.ts';
 export * from './company.ts';
 export * from './content.ts';
+export * from './content-events.ts';
 export * from './content-saves.ts';
 export * from './endpoint.ts';
 export * from './endpoints/account.endpoints.ts';

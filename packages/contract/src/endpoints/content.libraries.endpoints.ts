@@ -68,5 +68,5 @@ export const libraryEndpoints = {
     body: libraryBulkSchema,
     answer: bulkAnswerSchema,
   }),
-  restore: restoreEndpoint('/libraries/:id/restore', 'libraries', idParamsSchema),
+  restore: restoreEndpoint('/libraries/:id/restore', 'libraries'),
 };

@@ -67,5 +67,5 @@ export const libraryItemEndpoints = {
     body: libraryItemBulkSchema,
     answer: bulkAnswerSchema,
   }),
-  restore: restoreEndpoint('/libraries/items/:id/restore', 'library items', idParamsSchema),
+  restore: restoreEndpoint('/libraries/items/:id/restore', 'library items'),
 };

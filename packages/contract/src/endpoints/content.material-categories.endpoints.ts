@@ -80,5 +80,5 @@ export const materialCategoryEndpoints = {
     body: materialCategoryBulkSchema,
     answer: bulkAnswerSchema,
   }),
-  restore: restoreEndpoint('/materials/categories/:id/restore', 'material categories', idParamsSchema),
+  restore: restoreEndpoint('/materials/categories/:id/restore', 'material categories'),
 };

@@ -2,11 +2,8 @@ import { z } from 'zod';
 import { materialSchema, RECORD_STATUSES, TOP_LEVEL_FILTER_VALUE, trashedFieldsSchema } from '../content.ts';
 import { bulkAnswerSchema, materialBulkSchema, materialSaveSchema, materialUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
-import { idSchema } from '../ids.ts';
+import { idSchema, materialNameParamsSchema } from '../ids.ts';
 import { binaryAnswerSchema, deleteAnswerSchema, restoreEndpoint } from './shared.endpoints.ts';
-
-/** The material name is its identifier; it arrives URL-encoded (content.md §2). */
-export const materialNameParamsSchema = z.object({ name: z.string().min(1).max(255) });
 
 /** A material row, with the recycle-bin fields with `trashed=1`. */
 export const materialRowSchema = materialSchema.extend(trashedFieldsSchema.shape);
@@ -86,5 +83,5 @@ export const materialEndpoints = {
     body: materialBulkSchema,
     answer: bulkAnswerSchema,
   }),
-  restore: restoreEndpoint('/materials/:name/restore', 'materials', materialNameParamsSchema),
+  restore: restoreEndpoint('/materials/:name/restore', 'materials', 'name'),
 };

@@ -56,5 +56,5 @@ export const projectModelEndpoints = {
     params: idParamsSchema,
     answer: deleteAnswerSchema('model_name'),
   }),
-  restore: restoreEndpoint('/projects/models/:id/restore', 'project models', idParamsSchema),
+  restore: restoreEndpoint('/projects/models/:id/restore', 'project models'),
 };

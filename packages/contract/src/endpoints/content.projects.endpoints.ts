@@ -99,5 +99,5 @@ export const projectEndpoints = {
     body: favoriteSchema,
     answer: z.object({ data: z.object({ id: z.number().int(), is_favorited: z.boolean() }) }),
   }),
-  restore: restoreEndpoint('/projects/:id/restore', 'projects', idParamsSchema),
+  restore: restoreEndpoint('/projects/:id/restore', 'projects'),
 };

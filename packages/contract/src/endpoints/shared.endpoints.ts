@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { deleteStatusSchema, restoreAnswerSchema } from '../content-saves.ts';
 import { defineEndpoint } from '../endpoint.ts';
-import { idParamsSchema } from '../ids.ts';
+import { idParamsSchema, materialNameParamsSchema } from '../ids.ts';
 
 /** An image or file sent as it is (the handler streams it). */
 export const binaryAnswerSchema = z.file().describe('The file, sent as it is');
@@ -19,13 +19,13 @@ export function previewImageEndpoint(path: string, tag: string) {
 }
 
 /** POST …/:id/restore (or …/:name/restore) of a recycle-bin kind (administration.md §7). */
-export function restoreEndpoint<P extends z.ZodType>(path: string, tag: string, params: P) {
+export function restoreEndpoint(path: string, tag: string, key: 'id' | 'name' = 'id') {
   return defineEndpoint({
     method: 'POST',
     path,
     summary: 'Brings a record back from the recycling bin, within 30 days of its deletion',
     tags: [tag],
-    params,
+    params: key === 'id' ? idParamsSchema : materialNameParamsSchema,
     answer: restoreAnswerSchema,
   });
 }
