@@ -60,7 +60,7 @@ export function MoveItemsDialog({ selected, close, done }: DialogContext<Library
           if (next.length > 0) setMissing(false);
         }}
         useOptions={useLibraryOptions}
-        nothingFound={t('empty.libraries')}
+        nothingFound={t('empty.libraryOptions')}
         error={missing ? t('move.targetsRequired') : undefined}
       />
       <Checkbox

@@ -56,7 +56,7 @@ export function RecordPicker({
       onSearchChange={setSearch}
       filter={serverFiltered}
       clearable={clearable}
-      nothingFoundMessage={t('empty.libraries')}
+      nothingFoundMessage={t('empty.libraryOptions')}
     />
   );
 }

@@ -90,7 +90,7 @@ function ItemForm({ item }: { item: LibraryItem }) {
               value={field.value}
               onChange={field.onChange}
               useOptions={useLibraryOptions}
-              nothingFound={t('empty.libraries')}
+              nothingFound={t('empty.libraryOptions')}
               error={errors.libraries?.message}
             />
           )}
