@@ -10,6 +10,7 @@ import { openConfiguredDatabase } from '#core/db/open-from-config.ts';
 import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from '#dev/generate/generate.command.ts';
 import { isEmpty, seedDemo } from '#dev/seed/demo-seed.ts';
 import { ensureReferenceData } from '#dev/seed/reference-data.ts';
+import { scheduleRecycleBinPurge } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
 
 const USAGE = `Usage: meshport <command>
   serve     migrate, then serve (default). --role (or SERVE_ROLE) says what:
@@ -104,9 +105,11 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   const { app } = await buildApp(services);
   const close = gracefulClose(app);
   let stopping = false;
+  let stopPurge = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopPurge();
     app.log.info({ signal }, 'shutting down: answering the requests on open connections, then closing them');
     // Running jobs finish meanwhile (or are released to another worker); both before the database closes.
     const [outcome] = await Promise.all([close(), services.jobs.stop()]);
@@ -120,6 +123,7 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   if (cluster.isWorker) process.on('disconnect', () => void stop('disconnect'));
   // Before the first request: the API enqueues jobs, and the role `all` works them.
   await services.jobs.start();
+  if (config.role !== 'api') stopPurge = scheduleRecycleBinPurge(services.jobs, app.log);
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
@@ -129,9 +133,11 @@ async function serve(config: Config, opened?: Database): Promise<void> {
 async function work(config: Config, database: Database): Promise<void> {
   const services = createServices(config, database);
   let stopping = false;
+  let stopPurge = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    stopPurge();
     log('info', 'shutting down: running jobs finish, or go back to the queue for another worker', { signal });
     await services.jobs.stop();
     await database.close();
@@ -141,6 +147,7 @@ async function work(config: Config, database: Database): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
   await services.jobs.start();
+  stopPurge = scheduleRecycleBinPurge(services.jobs, { warn: (details, msg) => log('error', msg, details) });
   const jobs = services.jobs.registry.all().map((job) => job.name);
   log('info', 'Meshport is ready', { role: 'worker', database: database.kind, jobs });
 }

@@ -141,7 +141,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('serve --role api and --role wor
     expect(api.server.output()).not.toContain('test job started');
 
     const worker = await startRole('worker');
-    expect(worker.server.output()).toMatch(/"msg":"Meshport is ready".*"role":"worker".*"jobs":\["test.record"\]/);
+    expect(worker.server.output()).toMatch(
+      /"msg":"Meshport is ready".*"role":"worker".*"jobs":\["recycle-bin.purge","test.record"\]/,
+    );
     const done = await jobState(id, 'completed');
     expect(done.output).toEqual({ pid: worker.server.child.pid, attempt: 1, marker: 'first' });
     await expect(httpRequest(worker.base, '/healthz')).rejects.toThrow(/ECONNREFUSED/);

@@ -12,6 +12,7 @@ import { JobQueue } from '#core/jobs/job-queue.ts';
 import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
 import { FileStorage } from '#core/storage/file-storage.ts';
 import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { recycleBinJobs } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
 import { createMessagingServices, type MessagingServices } from './messaging-services.ts';
 
 /** Days left in the bin and other dates the database derives are at most this stale. */
@@ -24,10 +25,10 @@ export interface Services extends CoreServices, MessagingServices {}
 export type JobModule = (services: Services) => void;
 
 /**
- * The modules' jobs (none yet: the processing pipeline brings the first). A test fixture preloaded
- * with `node --import` adds its own through `addJobModule`; nothing else calls it.
+ * The modules' jobs. A test fixture preloaded with `node --import` adds its own through
+ * `addJobModule`; nothing else calls it.
  */
-const jobModules: JobModule[] = [];
+const jobModules: JobModule[] = [recycleBinJobs];
 
 export function addJobModule(module: JobModule): void {
   jobModules.push(module);

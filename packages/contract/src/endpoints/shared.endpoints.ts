@@ -19,13 +19,17 @@ export function previewImageEndpoint(path: string, tag: string) {
 }
 
 /** POST …/:id/restore (or …/:name/restore) of a recycle-bin kind (administration.md §7). */
-export function restoreEndpoint(path: string, tag: string, key: 'id' | 'name' = 'id') {
+export function restoreEndpoint<K extends 'id' | 'name' = 'id'>(path: string, tag: string, key?: K) {
+  // Typed by the key, so that handlers read `params.id` or `params.name` without narrowing.
+  const params = (key === 'name' ? materialNameParamsSchema : idParamsSchema) as K extends 'name'
+    ? typeof materialNameParamsSchema
+    : typeof idParamsSchema;
   return defineEndpoint({
     method: 'POST',
     path,
     summary: 'Brings a record back from the recycling bin, within 30 days of its deletion',
     tags: [tag],
-    params: key === 'id' ? idParamsSchema : materialNameParamsSchema,
+    params,
     answer: restoreAnswerSchema,
   });
 }

@@ -179,7 +179,33 @@ export class JobQueue<J extends AnyJob = AnyJob> {
     return this.send(name, payload, null);
   }
 
-  private async send(name: string, payload: unknown, db: SqlExecutor | null): Promise<string> {
+  /**
+   * Asks for a job unless one under `key` was asked for already in the current slot of
+   * `seconds` (slots count from the epoch; pg-boss's throttling, by a unique index). Resolves
+   * to the job's id, or null when the slot had one: how the processes that work jobs share a
+   * periodic job without each running it.
+   */
+  async enqueueOncePer<N extends J['name']>(
+    name: N,
+    payload: z.input<PayloadOf<J, N>>,
+    slot: { key: string; seconds: number },
+  ): Promise<string | null> {
+    return this.send(name, payload, null, slot);
+  }
+
+  private async send(name: string, payload: unknown, db: SqlExecutor | null): Promise<string>;
+  private async send(
+    name: string,
+    payload: unknown,
+    db: SqlExecutor | null,
+    slot: { key: string; seconds: number },
+  ): Promise<string | null>;
+  private async send(
+    name: string,
+    payload: unknown,
+    db: SqlExecutor | null,
+    slot?: { key: string; seconds: number },
+  ): Promise<string | null> {
     const definition = this.registry.get(name);
     const data = parsePayload(definition, payload);
     if (typeof data !== 'object' || data === null || Array.isArray(data)) {
@@ -188,8 +214,13 @@ export class JobQueue<J extends AnyJob = AnyJob> {
     if (!this.starting) throw new Error('The job queue is not started (JobQueue.start)');
     await this.starting;
     const boss = this.started();
-    const options: PgBoss.SendOptions = { ...sendOptions(definition), ...(db ? { db: db as PgBoss.Db } : {}) };
+    const options: PgBoss.SendOptions = {
+      ...sendOptions(definition),
+      ...(db ? { db: db as PgBoss.Db } : {}),
+      ...(slot ? { singletonKey: slot.key, singletonSeconds: slot.seconds } : {}),
+    };
     const id = await boss.send(name, data, options);
+    if (!id && slot) return null;
     if (!id) throw new Error(`Job "${name}" was not added: its queue does not exist`);
     return id;
   }

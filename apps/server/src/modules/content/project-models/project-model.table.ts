@@ -32,6 +32,8 @@ export const projectModels = pgTable(
     }).onDelete('cascade'),
     ...contentIndexes('project_models', t, 'createdAt'),
     index('project_models_project_idx').on(t.companyId, t.projectId, t.createdAt, t.id).where(live),
+    // Every row, for the project foreign key's cascade when the purge deletes (migration 0011).
+    index('project_models_project_all_idx').on(t.companyId, t.projectId),
   ],
 );
 

@@ -6,6 +6,7 @@ import { flagParam } from '#core/list/list-query.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { projectList } from './project.list.ts';
 import { projects } from './project.table.ts';
+import { projectWriteRoutes } from './project-write.routes.ts';
 
 type RawQuery = Record<string, string | string[] | undefined>;
 
@@ -19,7 +20,7 @@ function topLevelCondition(query: RawQuery): SQL | undefined {
 }
 
 export function projectRoutes(services: CoreServices) {
-  return contentReadRoutes(services, {
+  const reads = contentReadRoutes(services, {
     endpoints: projectEndpoints,
     resource: projectList,
     table: projects,
@@ -35,4 +36,5 @@ export function projectRoutes(services: CoreServices) {
       };
     },
   });
+  return [...reads, ...projectWriteRoutes(services)];
 }

@@ -28,6 +28,8 @@ export const projects = pgTable(
       foreignColumns: [t.companyId, t.id],
     }).onDelete('cascade'),
     index('projects_parent_updated_idx').on(t.companyId, t.parentId, t.updatedAt, t.id).where(live),
+    // Every row, for the parent foreign key's cascade when the purge deletes (migration 0011).
+    index('projects_parent_idx').on(t.companyId, t.parentId),
     ...contentIndexes('projects', t, 'updatedAt'),
     index('projects_description_trgm').using('gin', sql`${t.description} gin_trgm_ops`),
   ],
