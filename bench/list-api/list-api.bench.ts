@@ -14,7 +14,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import {
   BASE_DOMAIN,
   BENCH_DB,
@@ -27,6 +26,7 @@ import {
   TENANT,
 } from './bench-setup.ts';
 import { loadHttp } from './http-load.ts';
+import { fixtureIds, scenarios } from './scenarios.ts';
 import { captureSql, replaySql } from './sql-replay.ts';
 import type { Figures } from './stats.ts';
 
@@ -44,47 +44,6 @@ const seconds = Math.min(60, Math.max(1, Number(values.duration)));
 const connections = Math.min(1000, Math.max(1, Number(values.connections)));
 const poolSize = Number(values['pool-size']);
 const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-
-async function fixtureIds(url: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const one = async (text: string) => (await client.query(text, [TENANT])).rows[0]?.id as number;
-  const library = await one(`select l.id from libraries l join companies c on c.id = l.company_id
-    where c.sub_domain = $1 and exists (select 1 from libraries x where x.company_id = l.company_id and x.parent_id = l.id) is false
-    order by l.id desc limit 1`);
-  const category = await one(`select k.id from material_categories k join companies c on c.id = k.company_id
-    where c.sub_domain = $1 order by k.id desc limit 1`);
-  await client.end();
-  return { library, category };
-}
-
-interface Scenario {
-  name: string;
-  path: string;
-}
-
-function scenarios(ids: { library: number; category: number }): Scenario[] {
-  const items = '/v2/libraries/items?per_page=50';
-  const sorts = ['id', 'name', 'description', 'status', 'started_at', 'finished_at', 'created_at', '-updated_at'];
-  const search = (term: string) => `/v2/global-search?search=${encodeURIComponent(term)}`;
-  return [
-    { name: 'items: first page', path: items },
-    { name: 'items: page 10,000', path: `${items}&page=10000` },
-    { name: 'items: filter status', path: `${items}&filter[status]=FAILED` },
-    { name: 'items: filter library', path: `${items}&filter[library]=${ids.library}` },
-    { name: 'items: filter library=null', path: `${items}&filter[library]=null` },
-    { name: 'items: filter search', path: `${items}&filter[search]=walnut%20cabinet` },
-    ...sorts.map((sort) => ({ name: `items: sort ${sort}`, path: `${items}&sort=${sort}` })),
-    { name: 'materials: first page', path: '/v2/materials?per_page=50' },
-    { name: 'materials: filter category', path: `/v2/materials?per_page=50&filter[category]=${ids.category}` },
-    { name: 'materials: filter search', path: '/v2/materials?per_page=50&filter[search]=oak%20matte' },
-    { name: 'projects: first page', path: '/v2/projects?per_page=50' },
-    { name: 'global search: selective', path: search('KX-0004217') },
-    { name: 'global search: two words', path: search('walnut cabinet') },
-    { name: 'global search: short', path: search('oak') },
-    { name: 'global search: every row', path: search('-') },
-  ];
-}
 
 interface Row {
   name: string;

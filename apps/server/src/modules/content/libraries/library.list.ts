@@ -14,19 +14,21 @@ import {
 } from '#modules/content/shared/content-fields.ts';
 import { libraries } from './library.table.ts';
 
-/** `is_deletable`: `libraryDeletable` of library.policy.ts, per row (library.policy.test.ts holds them equal). */
-const { indirectCount: indirectItemsCount, deletable: isDeletable } = treeMemberFields(
-  'libraries',
-  libraries.companyId,
-  libraries.id,
-  {
-    link: 'library_item_libraries',
-    linkRecord: 'library_id',
-    member: 'library_item_id',
-    members: 'library_items',
-    modelLink: 'project_model_library_items',
-  },
-);
+/**
+ * `is_deletable`: `libraryDeletable` of library.policy.ts (library.policy.test.ts holds them
+ * equal). Both it and `indirect_items_count` read counts kept on write (migration 0009) instead
+ * of walking the subtree per row; `libraryTreeRecount` is the walk they must equal.
+ */
+const isDeletable = sql<boolean>`(${ref(libraries.connectedItemsCount)} = 0)`;
+
+/** The read-time walk over each library's subtree that the kept counts stand for (tests compare them). */
+export const libraryTreeRecount = treeMemberFields('libraries', libraries.companyId, libraries.id, {
+  link: 'library_item_libraries',
+  linkRecord: 'library_id',
+  member: 'library_item_id',
+  members: 'library_items',
+  modelLink: 'project_model_library_items',
+});
 
 const labelsJson = sql<{ id: number; name: string; color: string }[]>`coalesce((
   select json_agg(json_build_object('id', l.id, 'name', l.name, 'color', l.color) order by l.name, l.id)
@@ -55,7 +57,7 @@ export const libraryList: ListResource = {
     status_color: { select: statusColor(libraries.status) },
     labels: { select: labelsJson },
     is_deletable: { select: isDeletable },
-    indirect_items_count: { select: indirectItemsCount },
+    indirect_items_count: { select: libraries.indirectItemsCount },
     created_at: { select: libraries.createdAt, sortable: true },
     updated_at: { select: libraries.updatedAt, sortable: true },
     meta_data: { select: breadcrumbsMetaData('libraries', libraries.companyId, libraries.id), optIn: 'list' },

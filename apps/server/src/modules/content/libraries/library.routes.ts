@@ -4,13 +4,15 @@ import { contentReadRoutes } from '#modules/content/shared/content-read.routes.t
 import { libraryList } from './library.list.ts';
 import { LIBRARY_PERMISSIONS } from './library.policy.ts';
 import { libraries } from './library.table.ts';
+import { libraryWriteRoutes } from './library-write.routes.ts';
 
 export function libraryRoutes(services: CoreServices) {
-  return contentReadRoutes(services, {
+  const reads = contentReadRoutes(services, {
     endpoints: libraryEndpoints,
     resource: libraryList,
     table: libraries,
     access: { permission: LIBRARY_PERMISSIONS.view },
     notFoundMessage: 'No such library.',
   });
+  return [...reads, ...libraryWriteRoutes(services)];
 }

@@ -1,5 +1,6 @@
 import { RECORD_STATUSES } from '@meshport/contract';
-import { foreignKey, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, integer, pgTable, primaryKey } from 'drizzle-orm/pg-core';
+import { companies } from '#core/tenancy/company.table.ts';
 import {
   contentIndexes,
   live,
@@ -16,6 +17,10 @@ export const libraries = pgTable(
     ...tenantKeyColumns(),
     parentId: integer('parent_id'),
     ...recordColumns(RECORD_STATUSES, 'active'),
+    /** Live items in the library and its live sub-libraries, kept by triggers (migration 0009). */
+    indirectItemsCount: integer('indirect_items_count').notNull().default(0),
+    /** Items there that a live model uses; `is_deletable` is this being 0 (migration 0009). */
+    connectedItemsCount: integer('connected_items_count').notNull().default(0),
     ...timestampColumns(),
   },
   (t) => [
@@ -50,5 +55,27 @@ export const libraryLabels = pgTable(
       foreignColumns: [labels.companyId, labels.id],
     }).onDelete('cascade'),
     index('library_labels_label_idx').on(t.companyId, t.labelId, t.libraryId),
+  ],
+);
+
+/**
+ * For each item, the libraries whose subtree holds it (its libraries and their parent chains
+ * while out of the bin), with the item's flags: what the counts of `libraries` sum up. Written
+ * only by the triggers of migration 0009, never by the application.
+ */
+export const libraryTreeItems = pgTable(
+  'library_tree_items',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    libraryId: integer('library_id').notNull(),
+    libraryItemId: integer('library_item_id').notNull(),
+    live: boolean('live').notNull(),
+    connected: boolean('connected').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'library_tree_items_pkey', columns: [t.companyId, t.libraryId, t.libraryItemId] }),
+    index('library_tree_items_item_idx').on(t.companyId, t.libraryItemId),
   ],
 );

@@ -4,13 +4,15 @@ import { contentReadRoutes } from '#modules/content/shared/content-read.routes.t
 import { libraryItemList } from './library-item.list.ts';
 import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
 import { libraryItems } from './library-item.table.ts';
+import { libraryItemWriteRoutes } from './library-item-write.routes.ts';
 
 export function libraryItemRoutes(services: CoreServices) {
-  return contentReadRoutes(services, {
+  const reads = contentReadRoutes(services, {
     endpoints: libraryItemEndpoints,
     resource: libraryItemList,
     table: libraryItems,
     access: { permission: LIBRARY_ITEM_PERMISSIONS.view },
     notFoundMessage: 'No such item.',
   });
+  return [...reads, ...libraryItemWriteRoutes(services)];
 }
