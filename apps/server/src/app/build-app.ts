@@ -146,7 +146,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerRoutes(app, apiRoutes(services), {
     validateAnswers: options.validateAnswers === true,
     onChange: (companyId, resources) =>
-      services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, { resources: [...resources] } satisfies ContentChanged),
+      services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, {
+        resources: [...resources],
+      } satisfies ContentChanged),
   });
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ status: 'ok' }));

@@ -65,7 +65,7 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     guard: SIGNED_IN,
     load: () => import('../system/unauthorized.page.tsx'),
   },
-  'projects': {
+  projects: {
     title: 'titles.projects',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'view-projects' },
@@ -75,51 +75,60 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     title: 'titles.projectCreate',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'create-projects' },
-    load: () => import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectCreatePage })),
+    load: () =>
+      import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectCreatePage })),
   },
   'project-create-sub': {
     title: 'titles.projectCreate',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'create-projects', platform: 'hatch' },
-    load: () => import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectCreatePage })),
+    load: () =>
+      import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectCreatePage })),
   },
   'project-edit': {
     title: 'titles.projectEdit',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-projects' },
-    load: () => import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectEditPage })),
+    load: () =>
+      import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectEditPage })),
   },
   'project-copy': {
     title: 'titles.projectCopy',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'create-projects' },
-    load: () => import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectCopyPage })),
+    load: () =>
+      import('../../features/projects/pages/project-form.page.tsx').then((m) => ({ default: m.ProjectCopyPage })),
   },
   'project-overview': {
     title: 'titles.projectOverview',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'view-projects' },
-    load: () => import('../../features/projects/pages/project-overview.page.tsx').then((m) => ({ default: m.ProjectOverviewPage })),
+    load: () =>
+      import('../../features/projects/pages/project-overview.page.tsx').then((m) => ({
+        default: m.ProjectOverviewPage,
+      })),
   },
   'project-manage': {
     title: 'titles.projectManage',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-projects' },
-    load: () => import('../../features/projects/pages/project-manage.page.tsx').then((m) => ({ default: m.ProjectManagePage })),
+    load: () =>
+      import('../../features/projects/pages/project-manage.page.tsx').then((m) => ({ default: m.ProjectManagePage })),
   },
   'model-overview': {
     title: 'titles.modelOverview',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'list-project-models|view-projects' },
-    load: () => import('../../features/projects/pages/model-overview.page.tsx').then((m) => ({ default: m.ModelOverviewPage })),
+    load: () =>
+      import('../../features/projects/pages/model-overview.page.tsx').then((m) => ({ default: m.ModelOverviewPage })),
   },
-  'libraries': {
+  libraries: {
     title: 'titles.libraries',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'list-libraries' },
     load: () => import('../../features/libraries/pages/libraries.page.tsx').then((m) => ({ default: m.LibrariesPage })),
   },
-  'library': {
+  library: {
     title: 'titles.libraries',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'list-libraries' },
@@ -129,25 +138,29 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     title: 'titles.libraryCreate',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-libraries', platform: 'hatch' },
-    load: () => import('../../features/libraries/pages/library-form.page.tsx').then((m) => ({ default: m.LibraryCreatePage })),
+    load: () =>
+      import('../../features/libraries/pages/library-form.page.tsx').then((m) => ({ default: m.LibraryCreatePage })),
   },
   'library-create-sub': {
     title: 'titles.libraryCreate',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-libraries', platform: 'hatch' },
-    load: () => import('../../features/libraries/pages/library-form.page.tsx').then((m) => ({ default: m.LibraryCreatePage })),
+    load: () =>
+      import('../../features/libraries/pages/library-form.page.tsx').then((m) => ({ default: m.LibraryCreatePage })),
   },
   'library-edit': {
     title: 'titles.libraryEdit',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-libraries', platform: 'hatch' },
-    load: () => import('../../features/libraries/pages/library-form.page.tsx').then((m) => ({ default: m.LibraryEditPage })),
+    load: () =>
+      import('../../features/libraries/pages/library-form.page.tsx').then((m) => ({ default: m.LibraryEditPage })),
   },
   'item-overview': {
     title: 'titles.itemOverview',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'list-libraries|list-library-items' },
-    load: () => import('../../features/libraries/pages/item-overview.page.tsx').then((m) => ({ default: m.ItemOverviewPage })),
+    load: () =>
+      import('../../features/libraries/pages/item-overview.page.tsx').then((m) => ({ default: m.ItemOverviewPage })),
   },
   'item-edit': {
     title: 'titles.itemEdit',
@@ -155,7 +168,7 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     guard: { ...SIGNED_IN, ability: 'update-library-items', platform: 'hatch' },
     load: () => import('../../features/libraries/pages/item-form.page.tsx').then((m) => ({ default: m.ItemEditPage })),
   },
-  'materials': {
+  materials: {
     title: 'titles.materials',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'list-materials', platform: 'hatch' },
@@ -171,31 +184,38 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     title: 'titles.materialOverview',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'list-materials', platform: 'hatch' },
-    load: () => import('../../features/materials/pages/material-overview.page.tsx').then((m) => ({ default: m.MaterialOverviewPage })),
+    load: () =>
+      import('../../features/materials/pages/material-overview.page.tsx').then((m) => ({
+        default: m.MaterialOverviewPage,
+      })),
   },
   'material-edit': {
     title: 'titles.materialEdit',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-materials', platform: 'hatch' },
-    load: () => import('../../features/materials/pages/material-form.page.tsx').then((m) => ({ default: m.MaterialEditPage })),
+    load: () =>
+      import('../../features/materials/pages/material-form.page.tsx').then((m) => ({ default: m.MaterialEditPage })),
   },
   'category-create': {
     title: 'titles.categoryCreate',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-material-categories', platform: 'hatch' },
-    load: () => import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryCreatePage })),
+    load: () =>
+      import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryCreatePage })),
   },
   'category-create-sub': {
     title: 'titles.categoryCreate',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-material-categories', platform: 'hatch' },
-    load: () => import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryCreatePage })),
+    load: () =>
+      import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryCreatePage })),
   },
   'category-edit': {
     title: 'titles.categoryEdit',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'update-material-categories', platform: 'hatch' },
-    load: () => import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryEditPage })),
+    load: () =>
+      import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryEditPage })),
   },
 };
 
