@@ -47,7 +47,7 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
   async function seeBanner(page: Page, text: string, role: 'status' | 'alert' = 'status'): Promise<void> {
     const banner = page.getByRole(role).filter({ has: page.getByText(text, { exact: true }) });
     await banner.waitFor();
-    await banner.getByRole('button').click();
+    await banner.getByRole('button', { name: 'Close', exact: true }).click();
     await banner.waitFor({ state: 'detached' });
   }
 
@@ -210,6 +210,28 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
     await seeBanner(page, failure, 'alert');
     await card(libraries, 'Worktops').waitFor();
     expect(await card(libraries, doomed.name).count()).toBe(0);
+  });
+
+  it('brings a deleted library back with Undo in the delete banner', async () => {
+    const host = HOSTS.acmeHatch;
+    const editor = apiClient(e2e.port, host, await apiLogin(e2e.port, host, 'editor'));
+    const doomed = (await editor.call(libraryEndpoints.create, { body: { name: `E2E Undo ${suffix}` } })).data;
+    const { page } = await openAs('editor', host, '/libraries');
+    const libraries = list(page, 'Libraries');
+    await card(libraries, doomed.name).waitFor();
+    await rowAction(page, libraries, doomed.name, 'Delete');
+    await confirm(page, 'Delete 1 library? Its sub-libraries go along to the recycling bin.', 'Delete');
+    const banner = page.getByRole('status').filter({ hasText: '1 Libraries successfully deleted' });
+    await card(libraries, doomed.name).waitFor({ state: 'detached' });
+    await expect(editor.call(libraryEndpoints.get, { params: { id: doomed.id } })).rejects.toMatchObject({
+      status: 404,
+    });
+    await checkScreen(page, 'libraries-delete-undo-banner');
+    await banner.getByRole('button', { name: 'Undo', exact: true }).click();
+    await page.getByRole('status').getByText('Restored successfully', { exact: true }).waitFor();
+    await card(libraries, doomed.name).waitFor();
+    expect((await editor.call(libraryEndpoints.get, { params: { id: doomed.id } })).data.name).toBe(doomed.name);
+    await editor.call(libraryEndpoints.bulk, { body: { action: 'delete', libraries: [{ id: doomed.id }] } });
   });
 
   it('shows an item overview with its libraries; archives, unarchives, edits and deletes on hatch', async () => {

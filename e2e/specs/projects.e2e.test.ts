@@ -146,7 +146,8 @@ describe('projects (content.md §2, §4)', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     const banner = page.getByRole('status').filter({ hasText: `${name} deleted` });
     await banner.waitFor();
-    await banner.waitFor({ state: 'detached', timeout: 6000 });
+    // With Undo on it (editor may restore), the banner lives 10 s so that a person reaches the button.
+    await banner.waitFor({ state: 'detached', timeout: 11_000 });
     for (const gone of [id, subId]) {
       await expect(api.call(projectEndpoints.get, { params: { id: gone } })).rejects.toMatchObject({ status: 404 });
     }
@@ -159,6 +160,66 @@ describe('projects (content.md §2, §4)', () => {
       .getByRole('status')
       .filter({ hasText: `${name} (copy) deleted` })
       .waitFor();
+  });
+
+  it('brings a deleted project back with Undo in the delete banner', async () => {
+    // Made before the list opens, so that its live refresh does not redraw the row under the menu.
+    const editor = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'editor'));
+    const name = `E2E Undo ${Date.now().toString(36)}`;
+    const { id } = (await editor.call(projectEndpoints.create, { body: { name } })).data;
+    const { page, api } = await signedIn('editor', HOSTS.acmeHatch, '/projects');
+    const table = page.getByRole('table', { name: 'Projects' });
+    await table.locator('tbody tr').first().waitFor();
+    await page.getByRole('region', { name: 'Projects' }).getByRole('searchbox').fill(name);
+    // The newest project may show before the search applies: wait for the searched list, whose
+    // redraw would otherwise close the row menu.
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(1);
+    await table.getByRole('link', { name, exact: true }).waitFor();
+    await table.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    const banner = page.getByRole('status').filter({ hasText: `${name} deleted` });
+    const undo = banner.getByRole('button', { name: 'Undo', exact: true });
+    await undo.waitFor();
+    await table.getByRole('link', { name, exact: true }).waitFor({ state: 'detached' });
+    await expect(api.call(projectEndpoints.get, { params: { id } })).rejects.toMatchObject({ status: 404 });
+    await checkScreen(page, 'projects-delete-undo-banner');
+
+    // Keyboard: focus the button and press Enter.
+    await undo.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').filter({ hasText: 'Restored successfully' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Undo', exact: true }).count()).toBe(0);
+    await table.getByRole('link', { name, exact: true }).waitFor();
+    expect((await api.call(projectEndpoints.get, { params: { id } })).data.name).toBe(name);
+    await checkScreen(page, 'projects-undo-restored');
+    await api.call(projectEndpoints.delete, { params: { id } });
+  });
+
+  it('shows a project that another user creates in the open list at once, and drops it when deleted', async () => {
+    const { page } = await signedIn('editor', HOSTS.acmeHatch, '/projects');
+    const table = page.getByRole('table', { name: 'Projects' });
+    await table.locator('tbody tr').first().waitFor();
+    // A reload or navigation would lose this mark and count in `navigations`.
+    await page.evaluate(() => Object.assign(window, { e2eLiveMark: true }));
+    let navigations = 0;
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) navigations++;
+    });
+
+    const other = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'admin'));
+    const name = `E2E Live ${Date.now().toString(36)}`;
+    const { id } = (await other.call(projectEndpoints.create, { body: { name } })).data;
+    // The list sorts by Modified, newest first: the new project is the first row.
+    const row = table.getByRole('link', { name, exact: true });
+    await row.waitFor();
+    await checkScreen(page, 'projects-live-created');
+
+    await other.call(projectEndpoints.delete, { params: { id } });
+    await row.waitFor({ state: 'detached' });
+    expect(navigations).toBe(0);
+    expect(await page.evaluate(() => 'e2eLiveMark' in window)).toBe(true);
+    expect(pathOf(page)).toBe('/projects');
   });
 
   it('puts a server 422 under its field, on the tab that holds it', async () => {

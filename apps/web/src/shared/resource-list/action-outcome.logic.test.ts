@@ -38,4 +38,12 @@ describe('action outcome banners', () => {
     expect(outcomeBanners(undefined, texts)).toEqual([]);
     expect(isBulkAnswer({ success: 'x' })).toBe(false);
   });
+
+  it("puts an outcome's Undo on its success banner", () => {
+    const undo = { label: 'Undo', run: async () => 'Restored successfully' };
+    expect(outcomeBanners({ success: 'Item deleted', failure: 'Not all', undo }, texts)).toEqual([
+      { kind: 'success', text: 'Item deleted', action: undo },
+      { kind: 'failure', text: 'Not all' },
+    ]);
+  });
 });

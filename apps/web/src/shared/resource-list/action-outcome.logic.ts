@@ -1,5 +1,5 @@
 import type { BulkAnswer } from '@meshport/contract';
-import type { BannerKind } from '../ui/banner.store.ts';
+import type { BannerAction, BannerKind } from '../ui/banner.store.ts';
 import type { ActionResult } from './resource-list.types.ts';
 
 export function isBulkAnswer(result: ActionResult): result is BulkAnswer {
@@ -21,14 +21,21 @@ export interface OutcomeTexts {
   defaultFailure: (names: string) => string;
 }
 
+export interface OutcomeBanner {
+  kind: BannerKind;
+  text: string;
+  /** The outcome's Undo, on its success banner. */
+  action?: BannerAction;
+}
+
 /**
  * The banners an action's result shows: for a bulk answer, one for what was done (the action's
  * text with the count) and one for what was not (the server's message, e.g. 'The following
  * libraries have not been deleted because …'); otherwise the outcome's own texts.
  */
-export function outcomeBanners(result: ActionResult, texts: OutcomeTexts): { kind: BannerKind; text: string }[] {
+export function outcomeBanners(result: ActionResult, texts: OutcomeTexts): OutcomeBanner[] {
   if (!result) return [];
-  const banners: { kind: BannerKind; text: string }[] = [];
+  const banners: OutcomeBanner[] = [];
   if (isBulkAnswer(result)) {
     if (result.success.length > 0) {
       const count = result.success.length;
@@ -40,7 +47,9 @@ export function outcomeBanners(result: ActionResult, texts: OutcomeTexts): { kin
     }
     return banners;
   }
-  if (result.success) banners.push({ kind: 'success', text: result.success });
+  if (result.success) {
+    banners.push({ kind: 'success', text: result.success, ...(result.undo ? { action: result.undo } : {}) });
+  }
   if (result.failure) banners.push({ kind: 'failure', text: result.failure });
   return banners;
 }

@@ -2,6 +2,7 @@ import type { BulkAnswer, ListEndpoint, ListInputQuery, ListPage } from '@meshpo
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { QueryResource } from '../../lib/api/query-keys.ts';
+import type { BannerAction } from '../ui/banner.store.ts';
 
 /** A row of a list endpoint, as the contract types it. */
 export type RowOf<E extends ListEndpoint> = z.infer<E['row']>;
@@ -63,6 +64,8 @@ export interface SortOption {
 export interface ActionOutcome {
   success?: string | null;
   failure?: string | null;
+  /** A button on the success banner (Undo after a delete, which restores the records). */
+  undo?: BannerAction;
 }
 
 /** A bulk answer (`{action, success, failed, message}`) or an outcome to show. */

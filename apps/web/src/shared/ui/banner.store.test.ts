@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BannerStore, GLOBAL_SCOPE } from './banner.store.ts';
+import { BannerStore, GLOBAL_SCOPE, UNDO_BANNER_LIFE_MS } from './banner.store.ts';
 
 describe('banner store', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -38,5 +38,67 @@ describe('banner store', () => {
     store.show({ kind: 'success', text: 'B' });
     store.dismiss(id);
     expect(store.getSnapshot().map((banner) => banner.text)).toEqual(['B']);
+  });
+
+  it('keeps a banner with an action for at least the undo life', () => {
+    const store = new BannerStore();
+    const run = vi.fn(async () => 'Restored successfully');
+    store.show({ kind: 'success', text: 'Deleted', life: 3000, action: { label: 'Undo', run } });
+    store.show({ kind: 'success', text: 'Pinned', life: 0, action: { label: 'Undo', run } });
+    vi.advanceTimersByTime(UNDO_BANNER_LIFE_MS - 1);
+    expect(store.getSnapshot().map((banner) => banner.text)).toEqual(['Deleted', 'Pinned']);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot().map((banner) => banner.text)).toEqual(['Pinned']);
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('stays while its action runs, then shows the outcome without the button', async () => {
+    const store = new BannerStore();
+    let finish: (text: string) => void = () => undefined;
+    const run = vi.fn(() => new Promise<string>((resolve) => (finish = resolve)));
+    const id = store.show({ kind: 'success', text: 'Deleted', scope: 'projects', action: { label: 'Undo', run } });
+    const running = store.runAction(id);
+    void store.runAction(id);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(store.getSnapshot()[0]).toMatchObject({ text: 'Deleted', running: true });
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot()).toHaveLength(1);
+    finish('Restored successfully');
+    await running;
+    expect(store.getSnapshot()).toEqual([{ id, scope: 'projects', kind: 'success', text: 'Restored successfully' }]);
+    vi.advanceTimersByTime(4999);
+    expect(store.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('shows the failure of its action: its own text, or the error message', async () => {
+    const store = new BannerStore();
+    const refuse = async (): Promise<string> => {
+      throw new Error('Restore the record this one belongs to first.');
+    };
+    const plain = store.show({ kind: 'success', text: 'A', action: { label: 'Undo', run: refuse } });
+    const worded = store.show({
+      kind: 'success',
+      text: 'B',
+      action: { label: 'Undo', run: refuse, failureText: () => 'The action could not be completed.' },
+    });
+    await store.runAction(plain);
+    await store.runAction(worded);
+    expect(store.getSnapshot().map(({ kind, text, action }) => ({ kind, text, action }))).toEqual([
+      { kind: 'failure', text: 'Restore the record this one belongs to first.', action: undefined },
+      { kind: 'failure', text: 'The action could not be completed.', action: undefined },
+    ]);
+  });
+
+  it('drops the outcome of an action whose banner was closed meanwhile', async () => {
+    const store = new BannerStore();
+    const id = store.show({ kind: 'success', text: 'A', action: { label: 'Undo', run: async () => 'Restored' } });
+    const running = store.runAction(id);
+    store.dismiss(id);
+    await running;
+    expect(store.getSnapshot()).toEqual([]);
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot()).toEqual([]);
   });
 });

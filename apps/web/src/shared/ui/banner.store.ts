@@ -5,11 +5,24 @@
  */
 export type BannerKind = 'success' | 'failure';
 
+/**
+ * One button a banner may carry (Undo after a delete). `run` answers the text of its outcome
+ * ('Restored successfully'); a rejection shows `failureText(error)` (the error's message by default).
+ */
+export interface BannerAction {
+  label: string;
+  run: () => Promise<string>;
+  failureText?: (error: unknown) => string;
+}
+
 export interface Banner {
   id: number;
   scope: string;
   kind: BannerKind;
   text: string;
+  action?: BannerAction;
+  /** While the action runs: the banner stays and its button shows it is busy. */
+  running?: boolean;
 }
 
 export interface ShowBanner {
@@ -21,12 +34,16 @@ export interface ShowBanner {
   life?: number;
   /** Wait before showing, in ms (the spec's toast after 500 ms). */
   delay?: number;
+  /** A button in the banner; the banner then lives at least UNDO_BANNER_LIFE_MS. */
+  action?: BannerAction;
 }
 
 export const GLOBAL_SCOPE = 'global';
 export const DEFAULT_BANNER_LIFE_MS = 5000;
 /** content.md §9: toast after an action. */
 export const TOAST_DELAY_MS = 500;
+/** A banner with a button lives long enough for a person to reach it. */
+export const UNDO_BANNER_LIFE_MS = 10_000;
 
 type Listener = () => void;
 
@@ -34,6 +51,7 @@ export class BannerStore {
   private banners: readonly Banner[] = [];
   private nextId = 1;
   private readonly listeners = new Set<Listener>();
+  private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -48,18 +66,42 @@ export class BannerStore {
   show(banner: ShowBanner): number {
     const id = this.nextId++;
     const entry: Banner = { id, scope: banner.scope ?? GLOBAL_SCOPE, kind: banner.kind, text: banner.text };
-    const life = banner.life ?? DEFAULT_BANNER_LIFE_MS;
+    if (banner.action) entry.action = banner.action;
+    const requested = banner.life ?? DEFAULT_BANNER_LIFE_MS;
+    const life = banner.action && requested > 0 ? Math.max(requested, UNDO_BANNER_LIFE_MS) : requested;
     const add = () => {
       this.banners = [...this.banners, entry];
       this.emit();
-      if (life > 0) setTimeout(() => this.dismiss(id), life);
+      this.expireAfter(id, life);
     };
-    if (banner.delay && banner.delay > 0) setTimeout(add, banner.delay);
+    if (banner.delay && banner.delay > 0) this.timers.set(id, setTimeout(add, banner.delay));
     else add();
     return id;
   }
 
+  /**
+   * Runs the banner's action: the banner stays while it runs, then shows the outcome (success
+   * text or the failure) without the button, for the default life.
+   */
+  async runAction(id: number): Promise<void> {
+    const banner = this.banners.find((entry) => entry.id === id);
+    if (!banner?.action || banner.running) return;
+    const action = banner.action;
+    this.stopTimer(id);
+    this.replace(id, { ...banner, running: true });
+    let outcome: Pick<Banner, 'kind' | 'text'>;
+    try {
+      outcome = { kind: 'success', text: await action.run() };
+    } catch (error) {
+      outcome = { kind: 'failure', text: action.failureText?.(error) ?? errorMessage(error) };
+    }
+    if (!this.banners.some((entry) => entry.id === id)) return;
+    this.replace(id, { id, scope: banner.scope, ...outcome });
+    this.expireAfter(id, DEFAULT_BANNER_LIFE_MS);
+  }
+
   dismiss(id: number): void {
+    this.stopTimer(id);
     if (!this.banners.some((banner) => banner.id === id)) return;
     this.banners = this.banners.filter((banner) => banner.id !== id);
     this.emit();
@@ -68,13 +110,39 @@ export class BannerStore {
   /** Drops every banner of a scope (a list unmounting). */
   clear(scope: string): void {
     if (!this.banners.some((banner) => banner.scope === scope)) return;
+    for (const banner of this.banners) if (banner.scope === scope) this.stopTimer(banner.id);
     this.banners = this.banners.filter((banner) => banner.scope !== scope);
+    this.emit();
+  }
+
+  private expireAfter(id: number, life: number): void {
+    this.stopTimer(id);
+    if (life > 0)
+      this.timers.set(
+        id,
+        setTimeout(() => this.dismiss(id), life),
+      );
+  }
+
+  private stopTimer(id: number): void {
+    const timer = this.timers.get(id);
+    if (timer === undefined) return;
+    clearTimeout(timer);
+    this.timers.delete(id);
+  }
+
+  private replace(id: number, next: Banner): void {
+    this.banners = this.banners.map((banner) => (banner.id === id ? next : banner));
     this.emit();
   }
 
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error && error.message !== '' ? error.message : String(error);
 }
 
 /** The app's banners. */

@@ -8,7 +8,9 @@ import {
 import type { TFunction } from 'i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ActionOutcome, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkUpdateItems, type ItemBulkAction } from '../api/bulk-update.api.ts';
+import { restoreItem } from '../api/restore.api.ts';
 import { deleteItem, updateItem } from '../api/update-item.api.ts';
 import { archiveChoices, bulkOutcome, isArchived } from '../logic/bulk-outcome.logic.ts';
 import type { LibraryAbilities } from '../logic/platform-rules.logic.ts';
@@ -30,11 +32,22 @@ const ITEM_CARD_FIELDS = [
 
 type Declaration = ResourceListDeclaration<typeof libraryItemEndpoints.list, LibraryItem>;
 
-async function runBulk(t: TFunction<'libraries'>, action: ItemBulkAction, ids: number[]): Promise<ActionOutcome> {
-  const outcome = bulkOutcome('items', await bulkUpdateItems(action, ids));
+/** What a restored item changes: the items and the libraries' counts. */
+const ITEM_RESOURCES = ['items', 'libraries'] as const;
+
+async function runBulk(
+  t: TFunction<'libraries'>,
+  action: ItemBulkAction,
+  ids: number[],
+  undo?: UndoBuilder,
+): Promise<ActionOutcome> {
+  const answer = await bulkUpdateItems(action, ids);
+  const outcome = bulkOutcome('items', answer);
+  const restores = answer.success.map((entry) => () => restoreItem(Number(entry.id)));
   return {
     success: outcome.success ? t(outcome.success.key, outcome.success.values) : null,
     failure: outcome.failure ? t(outcome.failure.key, outcome.failure.values) : null,
+    undo: action === 'delete' ? undo?.(restores, ITEM_RESOURCES) : undefined,
   };
 }
 
@@ -46,9 +59,12 @@ async function toggleArchived(t: TFunction<'libraries'>, item: LibraryItem): Pro
 }
 
 /** A single delete shows the returned name and status (content.md §8). */
-async function deleteOne(t: TFunction<'libraries'>, item: LibraryItem): Promise<ActionOutcome> {
+async function deleteOne(t: TFunction<'libraries'>, item: LibraryItem, undo?: UndoBuilder): Promise<ActionOutcome> {
   const answer = await deleteItem(item.id);
-  return { success: t('item.deleted', { name: answer.library_item_name, status: answer.status }) };
+  return {
+    success: t('item.deleted', { name: answer.library_item_name, status: answer.status }),
+    undo: undo?.([() => restoreItem(item.id)], ITEM_RESOURCES),
+  };
 }
 
 /**
@@ -61,6 +77,7 @@ export function itemsListDeclaration(
   libraryId: number | null,
   abilities: LibraryAbilities,
   defaultStatus: string,
+  undo?: UndoBuilder,
 ): Declaration {
   const ids = (rows: LibraryItem[]) => rows.map((row) => row.id);
   const statuses = (rows: LibraryItem[]) => rows.map((row) => row.status);
@@ -115,7 +132,7 @@ export function itemsListDeclaration(
       danger: true,
       confirm: (count) => t('confirm.items.delete', { count }),
       confirmLabel: t('actions.delete'),
-      run: (rows) => runBulk(t, 'delete', ids(rows)),
+      run: (rows) => runBulk(t, 'delete', ids(rows), undo),
     });
     perCard.push({
       id: 'delete',
@@ -126,7 +143,7 @@ export function itemsListDeclaration(
       tooltip: () => t('notDeletable.item'),
       confirm: () => t('confirm.items.delete', { count: 1 }),
       confirmLabel: t('actions.delete'),
-      onClick: (row) => deleteOne(t, row),
+      onClick: (row) => deleteOne(t, row, undo),
     });
   }
 

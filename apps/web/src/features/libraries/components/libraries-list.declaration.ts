@@ -8,7 +8,9 @@ import {
 import type { TFunction } from 'i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ActionOutcome, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkUpdateLibraries, type LibraryBulkAction } from '../api/bulk-update.api.ts';
+import { restoreLibrary } from '../api/restore.api.ts';
 import { archiveChoices, bulkOutcome, isArchived } from '../logic/bulk-outcome.logic.ts';
 import type { LibraryAbilities } from '../logic/platform-rules.logic.ts';
 
@@ -28,12 +30,20 @@ const LIBRARY_CARD_FIELDS = [
 
 type Declaration = ResourceListDeclaration<typeof libraryEndpoints.list, Library>;
 
-/** A bulk call's answer as the list's banners, in the user's language. */
-async function runBulk(t: TFunction<'libraries'>, action: LibraryBulkAction, ids: number[]): Promise<ActionOutcome> {
-  const outcome = bulkOutcome('libraries', await bulkUpdateLibraries(action, ids));
+/** A bulk call's answer as the list's banners, in the user's language; a delete offers Undo. */
+async function runBulk(
+  t: TFunction<'libraries'>,
+  action: LibraryBulkAction,
+  ids: number[],
+  undo?: UndoBuilder,
+): Promise<ActionOutcome> {
+  const answer = await bulkUpdateLibraries(action, ids);
+  const outcome = bulkOutcome('libraries', answer);
+  const restores = answer.success.map((entry) => () => restoreLibrary(Number(entry.id)));
   return {
     success: outcome.success ? t(outcome.success.key, outcome.success.values) : null,
     failure: outcome.failure ? t(outcome.failure.key, outcome.failure.values) : null,
+    undo: action === 'delete' ? undo?.(restores, ['libraries', 'items']) : undefined,
   };
 }
 
@@ -45,6 +55,7 @@ export function librariesListDeclaration(
   t: TFunction<'libraries'>,
   parentId: number | null,
   abilities: LibraryAbilities,
+  undo?: UndoBuilder,
 ): Declaration {
   const ids = (rows: Library[]) => rows.map((row) => row.id);
   const statuses = (rows: Library[]) => rows.map((row) => row.status);
@@ -95,7 +106,7 @@ export function librariesListDeclaration(
       danger: true,
       confirm: (count) => t('confirm.libraries.delete', { count }),
       confirmLabel: t('actions.delete'),
-      run: (rows) => runBulk(t, 'delete', ids(rows)),
+      run: (rows) => runBulk(t, 'delete', ids(rows), undo),
     });
     perCard.push({
       id: 'delete',
@@ -106,7 +117,7 @@ export function librariesListDeclaration(
       tooltip: () => t('notDeletable.library'),
       confirm: () => t('confirm.libraries.delete', { count: 1 }),
       confirmLabel: t('actions.delete'),
-      onClick: (row) => runBulk(t, 'delete', [row.id]),
+      onClick: (row) => runBulk(t, 'delete', [row.id], undo),
     });
   }
 

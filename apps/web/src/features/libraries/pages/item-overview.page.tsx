@@ -9,7 +9,9 @@ import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { useLibraryItem } from '../api/get-library-item.api.ts';
+import { restoreItem } from '../api/restore.api.ts';
 import { useDeleteItem, useUpdateItem } from '../api/update-item.api.ts';
 import { DisabledReasonButton } from '../components/disabled-reason-button.component.tsx';
 import { ItemDetails } from '../components/item-details.component.tsx';
@@ -27,6 +29,7 @@ export function ItemOverviewPage() {
   const item = useLibraryItem(id);
   const update = useUpdateItem(id);
   const remove = useDeleteItem();
+  const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const abilities = libraryAbilities(user, platform);
   const failureText = useErrorText(update.error ?? remove.error);
@@ -54,6 +57,7 @@ export function ItemOverviewPage() {
       kind: 'success',
       scope: LIBRARIES_BANNER_SCOPE,
       text: t('item.deleted', { name: answer.library_item_name, status: answer.status }),
+      action: undo([() => restoreItem(record.id)], ['items', 'libraries']),
     });
     const home = record.libraries[0];
     await navigate(home ? paths.libraries.detail(home.id) : paths.libraries.list());

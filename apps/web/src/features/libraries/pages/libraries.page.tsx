@@ -10,6 +10,7 @@ import { ResourceList } from '../../../shared/resource-list/index.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ForbiddenView } from '../../../shared/ui/forbidden.view.tsx';
 import { PanelError } from '../../../shared/ui/query-state.component.tsx';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { useLibraryHeader } from '../api/get-library.api.ts';
 import { itemsListDeclaration } from '../components/items-list.declaration.tsx';
 import { librariesListDeclaration } from '../components/libraries-list.declaration.ts';
@@ -32,10 +33,11 @@ export function LibrariesPage() {
   const header = useLibraryHeader(id);
   const abilities = useMemo(() => libraryAbilities(user, platform), [user, platform]);
 
-  const librariesList = useMemo(() => librariesListDeclaration(t, id, abilities), [t, id, abilities]);
+  const undo = useUndoAction();
+  const librariesList = useMemo(() => librariesListDeclaration(t, id, abilities, undo), [t, id, abilities, undo]);
   const itemsList = useMemo(
-    () => itemsListDeclaration(t, id, abilities, defaultItemStatusFilter(platform)),
-    [t, id, abilities, platform],
+    () => itemsListDeclaration(t, id, abilities, defaultItemStatusFilter(platform), undo),
+    [t, id, abilities, platform, undo],
   );
 
   if (header.error instanceof ApiError && header.error.status === 403) return <ForbiddenView />;

@@ -13,8 +13,10 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkCategories } from '../api/bulk-categories.api.ts';
 import { deleteCategory } from '../api/delete-category.api.ts';
+import { MATERIAL_RESOURCES, restoreCategory } from '../api/restore.api.ts';
 import { updateCategory } from '../api/save-category.api.ts';
 import { bulkOutcome } from '../logic/bulk-result.logic.ts';
 import { CATEGORY_LIST_ID, MATERIALS_BANNER_LIFE_MS } from '../logic/materials.constants.ts';
@@ -26,10 +28,17 @@ type CategoryList = ResourceListDeclaration<typeof materialCategoryEndpoints.lis
 export function CategoryList({ parentId }: { parentId: number | null }) {
   const { t } = useTranslation('materials');
   const user = useCurrentUser();
+  const undo = useUndoAction();
 
   const list = useMemo<CategoryList>(() => {
-    const bulk = (action: (typeof CATEGORY_BULK_ACTIONS)[number]) => async (selected: CategoryRow[]) =>
-      bulkOutcome(t, 'categories', await bulkCategories({ action, ids: selected.map((row) => row.id) }));
+    const bulk = (action: (typeof CATEGORY_BULK_ACTIONS)[number]) => async (selected: CategoryRow[]) => {
+      const answer = await bulkCategories({ action, ids: selected.map((row) => row.id) });
+      const restores = answer.success.map((entry) => () => restoreCategory(Number(entry.id)));
+      return {
+        ...bulkOutcome(t, 'categories', answer),
+        undo: action === 'delete' ? undo(restores, MATERIAL_RESOURCES) : undefined,
+      };
+    };
     const setArchived = (archived: boolean) => async (row: CategoryRow) => {
       await updateCategory(row.id, { status: archived ? 'archived' : 'active' });
       return { success: t(archived ? 'messages.archived' : 'messages.unarchived', { name: row.name }) };
@@ -124,12 +133,15 @@ export function CategoryList({ parentId }: { parentId: number | null }) {
           confirmLabel: t('actions.delete'),
           onClick: async (row) => {
             const answer = await deleteCategory(row.id);
-            return { success: t('messages.deleted', { name: answer.category_name }) };
+            return {
+              success: t('messages.deleted', { name: answer.category_name }),
+              undo: undo([() => restoreCategory(row.id)], MATERIAL_RESOURCES),
+            };
           },
         },
       ],
     };
-  }, [t, parentId]);
+  }, [t, parentId, undo]);
 
   const toolbar = hasPermission(user, 'update-material-categories') ? (
     <Button

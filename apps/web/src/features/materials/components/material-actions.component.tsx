@@ -7,8 +7,10 @@ import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { useDeleteMaterial } from '../api/delete-material.api.ts';
 import { useDuplicateMaterial } from '../api/duplicate-material.api.ts';
+import { MATERIAL_RESOURCES, restoreMaterial } from '../api/restore.api.ts';
 import { MATERIALS_BANNER_LIFE_MS, MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 import { useWriteError } from './use-write-error.hook.ts';
 
@@ -19,6 +21,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
   const navigate = useNavigate();
   const duplicate = useDuplicateMaterial();
   const remove = useDeleteMaterial();
+  const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const errorText = useWriteError();
   const mayUpdate = hasPermission(user, 'update-materials');
@@ -55,6 +58,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
           delay: TOAST_DELAY_MS,
           life: MATERIALS_BANNER_LIFE_MS,
           scope: MATERIALS_BANNER_SCOPE,
+          action: undo([() => restoreMaterial(answer.material_name)], MATERIAL_RESOURCES),
         });
         void navigate(paths.materials.list());
       },

@@ -10,9 +10,11 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
 import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkMaterials } from '../api/bulk-materials.api.ts';
 import { deleteMaterial } from '../api/delete-material.api.ts';
 import { duplicateMaterial } from '../api/duplicate-material.api.ts';
+import { MATERIAL_RESOURCES, restoreMaterial } from '../api/restore.api.ts';
 import { updateMaterial } from '../api/update-material.api.ts';
 import { bulkOutcome } from '../logic/bulk-result.logic.ts';
 import { MATERIAL_LIST_ID, MATERIALS_BANNER_LIFE_MS } from '../logic/materials.constants.ts';
@@ -27,11 +29,18 @@ type MaterialList = ResourceListDeclaration<typeof materialEndpoints.list, Mater
  */
 export function MaterialList({ categoryId }: { categoryId: number | null }) {
   const { t } = useTranslation('materials');
+  const undo = useUndoAction();
 
   const list = useMemo<MaterialList>(() => {
     const id = `${MATERIAL_LIST_ID}:${categoryId ?? 'root'}`;
-    const bulk = (action: (typeof MATERIAL_BULK_ACTIONS)[number]) => async (selected: MaterialRow[]) =>
-      bulkOutcome(t, 'materials', await bulkMaterials({ action, names: selected.map((row) => row.name) }));
+    const bulk = (action: (typeof MATERIAL_BULK_ACTIONS)[number]) => async (selected: MaterialRow[]) => {
+      const answer = await bulkMaterials({ action, names: selected.map((row) => row.name) });
+      const restores = answer.success.map((entry) => () => restoreMaterial(entry.name));
+      return {
+        ...bulkOutcome(t, 'materials', answer),
+        undo: action === 'delete' ? undo(restores, MATERIAL_RESOURCES) : undefined,
+      };
+    };
     const setArchived = (archived: boolean) => async (row: MaterialRow) => {
       await updateMaterial(row.name, { archived });
       return { success: t(archived ? 'messages.archived' : 'messages.unarchived', { name: row.name }) };
@@ -164,12 +173,13 @@ export function MaterialList({ categoryId }: { categoryId: number | null }) {
               scope: `list:${id}`,
               delay: TOAST_DELAY_MS,
               life: MATERIALS_BANNER_LIFE_MS,
+              action: undo([() => restoreMaterial(answer.material_name)], MATERIAL_RESOURCES),
             });
           },
         },
       ],
     };
-  }, [t, categoryId]);
+  }, [t, categoryId, undo]);
 
   return <ResourceList list={list} />;
 }

@@ -8,6 +8,11 @@ export async function deleteModel(id: number) {
   return call(projectModelEndpoints.delete, { params: { id } });
 }
 
+/** POST /projects/models/{id}/restore: back from the recycling bin. */
+export async function restoreModel(id: number) {
+  return call(projectModelEndpoints.restore, { params: { id } });
+}
+
 export function useDeleteModel() {
   const client = useQueryClient();
   return useMutation({

@@ -8,6 +8,11 @@ export async function deleteProject(id: number) {
   return call(projectEndpoints.delete, { params: { id } });
 }
 
+/** POST /projects/{id}/restore: back from the recycling bin, with what went along. */
+export async function restoreProject(id: number) {
+  return call(projectEndpoints.restore, { params: { id } });
+}
+
 /** Refreshes every project answer, and the models (theirs went along). */
 export function useDeleteProject() {
   const client = useQueryClient();

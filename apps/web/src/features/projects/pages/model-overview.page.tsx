@@ -12,7 +12,8 @@ import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useDeleteModel } from '../api/delete-model.api.ts';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
+import { restoreModel, useDeleteModel } from '../api/delete-model.api.ts';
 import { useModel } from '../api/get-model.api.ts';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
@@ -42,6 +43,7 @@ function ModelOverview({ model }: { model: ProjectModel }) {
   const { platform } = useTenant();
   const navigate = useNavigate();
   const remove = useDeleteModel();
+  const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const date = (value: string | null) =>
     value
@@ -57,6 +59,7 @@ function ModelOverview({ model }: { model: ProjectModel }) {
         text: t('delete.done', { name: answer.model_name, status: t(`delete.status.${answer.status}`) }),
         scope: PROJECTS_BANNER_SCOPE,
         ...PROJECT_BANNER,
+        action: undo([() => restoreModel(model.id)], ['models', 'projects']),
       });
       setConfirming(false);
       await navigate(paths.projects.overview(model.project_id));

@@ -12,7 +12,8 @@ import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useDeleteProject } from '../api/delete-project.api.ts';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
+import { restoreProject, useDeleteProject } from '../api/delete-project.api.ts';
 import { useProject } from '../api/get-project.api.ts';
 import { FavoriteStar } from '../components/favorite-star.component.tsx';
 import { LabelBadges } from '../components/label-badges.component.tsx';
@@ -30,6 +31,7 @@ function Overview({ project }: { project: Project }) {
   const { platform } = useTenant();
   const navigate = useNavigate();
   const remove = useDeleteProject();
+  const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const may = (permission: string) => hasPermission(user, permission);
   const date = (value: string) =>
@@ -45,6 +47,7 @@ function Overview({ project }: { project: Project }) {
         text: t('delete.done', { name: answer.project_name, status: t(`delete.status.${answer.status}`) }),
         scope: PROJECTS_BANNER_SCOPE,
         ...PROJECT_DELETE_BANNER,
+        action: undo([() => restoreProject(project.id)], ['projects', 'models']),
       });
       await navigate(project.parent_id ? paths.projects.overview(project.parent_id) : paths.projects.list());
     } catch (error) {

@@ -9,7 +9,8 @@ import { useTenant } from '../../../lib/session/tenant.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
 import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { deleteProject } from '../api/delete-project.api.ts';
+import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
+import { deleteProject, restoreProject } from '../api/delete-project.api.ts';
 import { FavoriteStar } from '../components/favorite-star.component.tsx';
 import { LabelBadges } from '../components/label-badges.component.tsx';
 import { ProjectIcon } from '../components/project-icons.component.tsx';
@@ -30,6 +31,7 @@ export function ProjectsPage() {
   const favorites = platform === 'customerportal';
   const canCreate = hasPermission(user, 'create-projects');
   const canUpdate = hasPermission(user, 'update-projects');
+  const undo = useUndoAction();
 
   const list = useMemo((): ResourceListDeclaration<typeof projectEndpoints.list, ProjectRow> => {
     const date = (value: string) =>
@@ -162,13 +164,14 @@ export function ProjectsPage() {
               text: t('delete.done', { name: answer.project_name, status: t(`delete.status.${answer.status}`) }),
               scope: PROJECTS_BANNER_SCOPE,
               ...PROJECT_DELETE_BANNER,
+              action: undo([() => restoreProject(row.id)], ['projects', 'models']),
             });
             return undefined;
           },
         },
       ],
     };
-  }, [t, i18n.resolvedLanguage, favorites, canUpdate]);
+  }, [t, i18n.resolvedLanguage, favorites, canUpdate, undo]);
 
   return (
     <Stack gap="lg">
