@@ -47,9 +47,11 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
         }),
     });
 
+  // mutateAsync, not mutate's callbacks: the live refresh may refetch this (now deleted) material
+  // and unmount the screen before they would run, and the navigation must happen regardless.
   const onDelete = () =>
-    remove.mutate(material.name, {
-      onSuccess: (answer) => {
+    remove.mutateAsync(material.name).then(
+      (answer) => {
         setConfirming(false);
         // content.md §4: the success message follows the confirmation after 500 ms.
         showBanner({
@@ -62,7 +64,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
         });
         void navigate(paths.materials.list());
       },
-      onError: (error) => {
+      (error: unknown) => {
         setConfirming(false);
         showBanner({
           kind: 'failure',
@@ -71,7 +73,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
           scope: MATERIALS_BANNER_SCOPE,
         });
       },
-    });
+    );
 
   if (!mayUpdate && !mayDelete) return null;
   return (
