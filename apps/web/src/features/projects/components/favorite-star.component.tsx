@@ -1,7 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { useFavoriteProject } from '../api/favorite-project.api.ts';
-import { ProjectIcon } from './project-icons.component.tsx';
 
 /** customerportal's favourite star (content.md §4): a toggle button, optimistic, usable by keyboard. */
 export function FavoriteStar({ id, name, favorited }: { id: number; name: string; favorited: boolean }) {
@@ -20,7 +20,7 @@ export function FavoriteStar({ id, name, favorited }: { id: number; name: string
           favorite.mutate({ id, favorited: !favorited });
         }}
       >
-        <ProjectIcon name="star" filled={favorited} />
+        <Icon name="star" filled={favorited} />
       </ActionIcon>
     </Tooltip>
   );

@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../shared/resource-list/index.ts';
 import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
+import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { restoreModel, useDeleteModel } from '../api/delete-model.api.ts';
@@ -18,7 +19,6 @@ import { useModel } from '../api/get-model.api.ts';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
 import { PreviewImage } from '../components/preview-image.component.tsx';
-import { ProjectIcon } from '../components/project-icons.component.tsx';
 import { elapsedSeconds, formatElapsed } from '../logic/elapsed.logic.ts';
 import { PROJECT_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 import { idParam } from '../logic/route-params.logic.ts';
@@ -89,7 +89,7 @@ function ModelOverview({ model }: { model: ProjectModel }) {
               color="red"
               variant="light"
               onClick={() => setConfirming(true)}
-              leftSection={<ProjectIcon name="trash" size={16} />}
+              leftSection={<Icon name="trash" size={16} />}
             >
               {t('actions.delete')}
             </Button>

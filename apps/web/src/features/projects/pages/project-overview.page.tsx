@@ -11,6 +11,7 @@ import { StatusBadge } from '../../../shared/resource-list/index.ts';
 import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
+import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { restoreProject, useDeleteProject } from '../api/delete-project.api.ts';
@@ -20,7 +21,6 @@ import { LabelBadges } from '../components/label-badges.component.tsx';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
 import { PreviewImage } from '../components/preview-image.component.tsx';
-import { ProjectIcon } from '../components/project-icons.component.tsx';
 import { ProjectModelList, SubProjectList } from '../components/project-related.component.tsx';
 import { PROJECT_BANNER, PROJECT_DELETE_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 import { idParam } from '../logic/route-params.logic.ts';
@@ -82,7 +82,7 @@ function Overview({ project }: { project: Project }) {
               <Button
                 component={Link}
                 to={paths.projects.edit(project.id)}
-                leftSection={<ProjectIcon name="edit" size={16} />}
+                leftSection={<Icon name="edit" size={16} />}
               >
                 {t('actions.edit')}
               </Button>
@@ -92,7 +92,7 @@ function Overview({ project }: { project: Project }) {
                 component={Link}
                 to={paths.projects.manage(project.id)}
                 variant="default"
-                leftSection={<ProjectIcon name="users" size={16} />}
+                leftSection={<Icon name="users" size={16} />}
               >
                 {t('actions.manage')}
               </Button>
@@ -102,7 +102,7 @@ function Overview({ project }: { project: Project }) {
                 component={Link}
                 to={paths.projects.createSub(project.id)}
                 variant="default"
-                leftSection={<ProjectIcon name="plus" size={16} />}
+                leftSection={<Icon name="plus" size={16} />}
               >
                 {t('actions.newSub')}
               </Button>
@@ -112,7 +112,7 @@ function Overview({ project }: { project: Project }) {
                 component={Link}
                 to={paths.projects.copy(project.id)}
                 variant="default"
-                leftSection={<ProjectIcon name="copy" size={16} />}
+                leftSection={<Icon name="copy" size={16} />}
               >
                 {t('actions.duplicate')}
               </Button>
@@ -122,7 +122,7 @@ function Overview({ project }: { project: Project }) {
                 color="red"
                 variant="light"
                 onClick={() => setConfirming(true)}
-                leftSection={<ProjectIcon name="trash" size={16} />}
+                leftSection={<Icon name="trash" size={16} />}
               >
                 {t('actions.delete')}
               </Button>
@@ -178,7 +178,7 @@ function Overview({ project }: { project: Project }) {
                             radius="xl"
                             aria-label={t('labels.addTo', { name: project.name })}
                           >
-                            <ProjectIcon name="plus" size={14} />
+                            <Icon name="plus" size={14} />
                           </ActionIcon>
                         </Tooltip>
                       )}

@@ -9,11 +9,11 @@ import { useTenant } from '../../../lib/session/tenant.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
 import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
+import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { deleteProject, restoreProject } from '../api/delete-project.api.ts';
 import { FavoriteStar } from '../components/favorite-star.component.tsx';
 import { LabelBadges } from '../components/label-badges.component.tsx';
-import { ProjectIcon } from '../components/project-icons.component.tsx';
 import { ProjectMembers } from '../components/project-members.component.tsx';
 import { PROJECT_DELETE_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 
@@ -77,7 +77,7 @@ export function ProjectsPage() {
                         radius="xl"
                         aria-label={t('labels.addTo', { name: row.name })}
                       >
-                        <ProjectIcon name="plus" size={14} />
+                        <Icon name="plus" size={14} />
                       </ActionIcon>
                     </Tooltip>
                   )
@@ -183,7 +183,7 @@ export function ProjectsPage() {
         list={list}
         toolbar={
           canCreate && (
-            <Button component={Link} to={paths.projects.create()} leftSection={<ProjectIcon name="plus" size={16} />}>
+            <Button component={Link} to={paths.projects.create()} leftSection={<Icon name="plus" size={16} />}>
               {t('actions.new')}
             </Button>
           )
