@@ -137,6 +137,11 @@ describe('projects (content.md §2, §4)', () => {
     // Delete from the list: the confirmation warns about sub-projects and that it is irreversible.
     await page.goto(e2e.url(HOSTS.acmeHatch, '/projects'));
     await page.getByRole('region', { name: 'Projects' }).getByRole('searchbox').fill(name);
+    // Wait for the searched list: the redraw when the search applies would otherwise close the
+    // row menu under the pointer.
+    await expect
+      .poll(async () => (await table.locator('tbody tr').allInnerTexts()).every((row) => row.includes(name)))
+      .toBe(true);
     await table.getByRole('link', { name, exact: true }).waitFor();
     await table.getByRole('button', { name: `Actions for ${name}`, exact: true }).click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
