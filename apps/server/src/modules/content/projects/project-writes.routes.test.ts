@@ -30,6 +30,22 @@ describeEachDatabase('project saves: create, update, copy', (kind) => {
       )
     )[0]?.path ?? null;
 
+  it('answers every one of parallel saves of one project, and keeps one of their label sets whole', async () => {
+    const created = await c.send('POST', '/v2/projects', { name: 'Parallel Saves' });
+    const id = (created.body.data as Row).id as number;
+    const sets = [['Modern'], ['Urgent'], ['Modern', 'Urgent'], ['Showroom'], ['Classic', 'Outdoor']];
+    const labelSets = await Promise.all(
+      sets.map(async (set) => Promise.all(set.map((name) => c.labelId('acme', name)))),
+    );
+    const answers = await Promise.all(
+      labelSets.map((labels, index) => c.send('PATCH', `/v2/projects/${id}`, { labels, name: `Parallel ${index}` })),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(sets.map(() => 200));
+    const final = (await c.get(`/v2/projects/${id}`)).body.data as Row;
+    const index = Number(String(final.name).replace('Parallel ', ''));
+    expect(names(final.labels).sort()).toEqual([...(sets[index] ?? [])].sort());
+  });
+
   describe('POST /projects', () => {
     it('creates a project with labels and members (JSON), answering its list row', async () => {
       const [modern, urgent] = [await c.labelId('acme', 'Modern'), await c.labelId('acme', 'Urgent')];

@@ -80,7 +80,7 @@ export class ProjectService {
 
   async update(writer: ProjectWriter, id: number, body: ProjectChanges): Promise<void> {
     const replaced = await this.withNewFiles(writer, async (tx, created) => {
-      const current = await this.live(tx, id);
+      const current = await this.live(tx, id, 'for update');
       const parentChanges = body.parent_id !== undefined && body.parent_id !== current.parent_id;
       if (parentChanges && body.parent_id !== null && writer.platform !== 'hatch') {
         throw forbidden(SUB_PROJECTS_HATCH_ONLY);
@@ -238,11 +238,15 @@ export class ProjectService {
     });
   }
 
-  private async live(tx: Db, id: number): Promise<ProjectRow> {
+  /**
+   * A live project of the company. An update locks it first, so that parallel saves of one
+   * project run one after the other: each replaces the labels and the preview the other left.
+   */
+  private async live(tx: Db, id: number, lock?: 'for update'): Promise<ProjectRow> {
     const [row] = await queryRows<ProjectRow & Record<string, unknown>>(
       tx,
       sql`select id, name, description, status, parent_id, preview_image_path from projects
-        where id = ${id} and deleted_at is null`,
+        where id = ${id} and deleted_at is null ${lock ? sql`for update` : sql``}`,
     );
     if (!row) throw notFound(NO_SUCH_PROJECT);
     return row;
