@@ -1,0 +1,44 @@
+/**
+ * Entry of the converter child process (see converter.ts): runs one conversion at a time on request over IPC.
+ * It holds assimp's WebAssembly module and the glTF tools warm between jobs.
+ */
+import sharp from 'sharp';
+import { warmAssimp } from './assimp-import.ts';
+import { runConversion } from './conversion-pipeline.ts';
+import { ConversionError, UNREADABLE_MESSAGE } from './conversion-types.ts';
+import type { WorkerReply, WorkerRequest } from './converter-protocol.ts';
+import { gltfIO } from './gltf-io.ts';
+
+sharp.cache(false);
+sharp.concurrency(2);
+
+const send = (reply: WorkerReply) => process.send?.(reply);
+
+process.on('uncaughtException', (error) => {
+  console.error('[converter] uncaught:', error);
+  process.exit(70);
+});
+process.on('unhandledRejection', (error) => {
+  console.error('[converter] unhandled rejection:', error);
+  process.exit(70);
+});
+process.on('disconnect', () => process.exit(0));
+
+process.on('message', (request: WorkerRequest) => {
+  if (request.type !== 'convert') return;
+  const { id, input } = request;
+  runConversion(input, (report) => send({ type: 'step', id, report })).then(
+    (result) => send({ type: 'done', id, result }),
+    (error: unknown) => {
+      if (error instanceof ConversionError) {
+        send({ type: 'failed', id, step: error.step, message: error.message });
+      } else {
+        console.error('[converter] failed:', error);
+        send({ type: 'failed', id, step: 'convert', message: UNREADABLE_MESSAGE });
+      }
+    },
+  );
+});
+
+await Promise.all([gltfIO(), warmAssimp()]);
+send({ type: 'ready' });

@@ -1,0 +1,130 @@
+import { readFile } from 'node:fs/promises';
+import type { Document, JSONDocument } from '@gltf-transform/core';
+import { ConversionError } from './conversion-types.ts';
+import { baseName, type FileIndex } from './file-index.ts';
+import { gltfIO, parseGlb, QUIET } from './gltf-io.ts';
+
+const fail = (message: string) => new ConversionError('convert', message);
+
+interface GltfJson {
+  buffers?: { uri?: string }[];
+  images?: { uri?: string }[];
+  nodes?: { children?: number[] }[];
+  scenes?: { nodes?: number[] }[];
+}
+
+const isExternal = (uri: string | undefined): uri is string => !!uri && !uri.startsWith('data:');
+
+/** Reads a .gltf (with its external files resolved in `index`) or .glb file, validating what could hang or crash. */
+export async function importGltf(
+  filePath: string,
+  name: string,
+  kind: 'gltf' | 'glb',
+  index: FileIndex,
+  warnings: string[],
+): Promise<Document> {
+  const bytes = await readFile(filePath);
+  let jsonDoc: JSONDocument;
+  if (kind === 'glb') {
+    try {
+      jsonDoc = parseGlb(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+    } catch {
+      throw fail('The GLB file is damaged: its binary container could not be read');
+    }
+  } else {
+    try {
+      jsonDoc = { json: JSON.parse(bytes.toString('utf8')), resources: {} };
+    } catch {
+      throw fail('The glTF file is damaged: it is not valid JSON');
+    }
+  }
+  return readGltfJson(jsonDoc, name, index, warnings, kind === 'glb' ? 'GLB' : 'glTF');
+}
+
+/** Resolves external files, checks the node graph and indices, and reads the document. */
+export async function readGltfJson(
+  jsonDoc: JSONDocument,
+  name: string,
+  index: FileIndex,
+  warnings: string[],
+  label: string,
+): Promise<Document> {
+  const json = jsonDoc.json as GltfJson & { extensionsUsed?: string[]; extensionsRequired?: string[] };
+  // assimp declares FB_ngon_encoding on triangle lists; nothing here needs it.
+  for (const key of ['extensionsUsed', 'extensionsRequired'] as const) {
+    if (Array.isArray(json[key])) json[key] = json[key].filter((e) => e !== 'FB_ngon_encoding');
+  }
+  if (typeof json !== 'object' || json === null || !('asset' in json)) {
+    throw fail(`The ${label} file is damaged: it has no asset description`);
+  }
+  for (const buffer of json.buffers ?? []) {
+    if (!isExternal(buffer.uri) || buffer.uri in jsonDoc.resources) continue;
+    const file = index.resolve(buffer.uri, name);
+    if (!file) throw fail(`The ${label} file references a missing file (${baseName(buffer.uri)})`);
+    const data = await readFile(file.filePath);
+    jsonDoc.resources[buffer.uri] = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  }
+  for (const image of json.images ?? []) {
+    if (!isExternal(image.uri) || image.uri in jsonDoc.resources) continue;
+    const file = index.resolve(image.uri, name);
+    if (!file) warnings.push(`Texture ${baseName(image.uri)} was not found in the upload`);
+    const data = file ? await readFile(file.filePath) : Buffer.alloc(0);
+    jsonDoc.resources[image.uri] = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+  }
+  checkNodeGraph(json, label);
+  const io = await gltfIO();
+  let doc: Document;
+  try {
+    doc = await io.readJSON(jsonDoc);
+    doc.setLogger(QUIET);
+  } catch (error) {
+    const detail = error instanceof Error && /extension/i.test(error.message) ? ` (${error.message})` : '';
+    throw fail(`The ${label} file is damaged: its data could not be read${detail}`);
+  }
+  checkIndices(doc, label);
+  return doc;
+}
+
+/** A node graph with cycles or shared children would hang or explode every traversal. */
+function checkNodeGraph(json: GltfJson, label: string) {
+  const nodes = json.nodes ?? [];
+  const parent = new Int32Array(nodes.length).fill(-1);
+  nodes.forEach((node, i) => {
+    for (const child of node.children ?? []) {
+      if (!Number.isInteger(child) || child < 0 || child >= nodes.length) {
+        throw fail(`The ${label} file is damaged: a node refers to a node that does not exist`);
+      }
+      if (parent[child] !== -1 || child === i) {
+        throw fail(`The ${label} file is damaged: its node hierarchy contains a cycle or a node with two parents`);
+      }
+      parent[child] = i;
+    }
+  });
+  // With at most one parent each, a cycle is a parent chain that never reaches a root.
+  for (let i = 0; i < nodes.length; i++) {
+    let p = i;
+    for (let steps = 0; p !== -1; steps++) {
+      if (steps > nodes.length) throw fail(`The ${label} file is damaged: its node hierarchy contains a cycle`);
+      p = parent[p] as number;
+    }
+  }
+}
+
+function checkIndices(doc: Document, label: string) {
+  for (const mesh of doc.getRoot().listMeshes()) {
+    for (const prim of mesh.listPrimitives()) {
+      const indices = prim.getIndices();
+      const position = prim.getAttribute('POSITION');
+      if (!position) throw fail(`The ${label} file is damaged: a mesh has no vertex positions`);
+      if (!indices) continue;
+      const count = position.getCount();
+      const array = indices.getArray();
+      if (!array) continue;
+      for (let i = 0; i < array.length; i++) {
+        if ((array[i] as number) >= count) {
+          throw fail(`The ${label} file is damaged: a mesh refers to vertex ${array[i]}, but it has only ${count}`);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,2 @@
+/** An image that cannot be used; the message is shown to users as is. */
+export class ImageError extends Error {}

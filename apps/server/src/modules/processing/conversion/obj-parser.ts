@@ -1,0 +1,340 @@
+import { open } from 'node:fs/promises';
+
+/** Growable typed arrays, doubling on demand. */
+export class GrowF32 {
+  data = new Float32Array(1024);
+  length = 0;
+  push3(a: number, b: number, c: number) {
+    if (this.length + 3 > this.data.length) this.grow();
+    const d = this.data;
+    d[this.length] = a;
+    d[this.length + 1] = b;
+    d[this.length + 2] = c;
+    this.length += 3;
+  }
+  push2(a: number, b: number) {
+    if (this.length + 2 > this.data.length) this.grow();
+    this.data[this.length] = a;
+    this.data[this.length + 1] = b;
+    this.length += 2;
+  }
+  private grow() {
+    const next = new Float32Array(this.data.length * 2);
+    next.set(this.data);
+    this.data = next;
+  }
+}
+
+export class GrowI32 {
+  data = new Int32Array(1024);
+  length = 0;
+  push3(a: number, b: number, c: number) {
+    if (this.length + 3 > this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    const d = this.data;
+    d[this.length] = a;
+    d[this.length + 1] = b;
+    d[this.length + 2] = c;
+    this.length += 3;
+  }
+}
+
+export class ObjSyntaxError extends Error {}
+
+/** One material run inside one object: triangles as (position, uv, normal) corner triples, 0-based, -1 when absent. */
+export interface ObjGroup {
+  object: string;
+  material: string | undefined;
+  corners: GrowI32;
+}
+
+export interface ObjData {
+  positions: GrowF32;
+  uvs: GrowF32;
+  normals: GrowF32;
+  groups: ObjGroup[];
+  mtllibs: string[];
+  /** Largest referenced indices (0-based), checked against the counts once the file is read. */
+  maxV: number;
+  maxT: number;
+  maxN: number;
+  skippedLines: number;
+}
+
+const SPACE = 32;
+const TAB = 9;
+const CR = 13;
+const NL = 10;
+
+/** A streaming OBJ reader over bytes: no per-line strings for v/vt/vn/f lines. */
+class LineParser {
+  pos = 0;
+  line = 0;
+  readonly data: ObjData = {
+    positions: new GrowF32(),
+    uvs: new GrowF32(),
+    normals: new GrowF32(),
+    groups: [],
+    mtllibs: [],
+    maxV: -1,
+    maxT: -1,
+    maxN: -1,
+    skippedLines: 0,
+  };
+  private object = '';
+  private material: string | undefined;
+  private group: ObjGroup | undefined;
+  private readonly groupsByKey = new Map<string, ObjGroup>();
+  private face = new Int32Array(3 * 64);
+
+  private fail(what: string): never {
+    throw new ObjSyntaxError(`The OBJ file is damaged: ${what} on line ${this.line}`);
+  }
+
+  private skipSpace(buf: Buffer, end: number) {
+    let p = this.pos;
+    while (p < end && (buf[p] === SPACE || buf[p] === TAB || buf[p] === CR)) p++;
+    this.pos = p;
+  }
+
+  private number(buf: Buffer, end: number): number {
+    this.skipSpace(buf, end);
+    let p = this.pos;
+    let sign = 1;
+    if (buf[p] === 45) {
+      sign = -1;
+      p++;
+    } else if (buf[p] === 43) p++;
+    let mantissa = 0;
+    let digits = 0;
+    let scale = 0;
+    let c = buf[p] ?? 0;
+    while (c >= 48 && c <= 57) {
+      mantissa = mantissa * 10 + (c - 48);
+      digits++;
+      c = buf[++p] ?? 0;
+    }
+    if (c === 46) {
+      c = buf[++p] ?? 0;
+      while (c >= 48 && c <= 57) {
+        mantissa = mantissa * 10 + (c - 48);
+        digits++;
+        scale--;
+        c = buf[++p] ?? 0;
+      }
+    }
+    if (digits === 0) this.fail('a number is missing or malformed');
+    if (c === 101 || c === 69) {
+      c = buf[++p] ?? 0;
+      let expSign = 1;
+      if (c === 45 || c === 43) {
+        expSign = c === 45 ? -1 : 1;
+        c = buf[++p] ?? 0;
+      }
+      let exp = 0;
+      while (c >= 48 && c <= 57) {
+        exp = exp * 10 + (c - 48);
+        c = buf[++p] ?? 0;
+      }
+      scale += expSign * exp;
+    }
+    this.pos = p;
+    if (scale === 0) return sign * mantissa;
+    return scale < 0 ? (sign * mantissa) / 10 ** -scale : sign * mantissa * 10 ** scale;
+  }
+
+  private optionalNumber(buf: Buffer, end: number, fallback: number): number {
+    this.skipSpace(buf, end);
+    return this.pos < end && buf[this.pos] !== 35 ? this.number(buf, end) : fallback;
+  }
+
+  /** An index of a face corner; 0 when absent. */
+  private index(buf: Buffer, end: number): number {
+    let p = this.pos;
+    let sign = 1;
+    if (buf[p] === 45) {
+      sign = -1;
+      p++;
+    }
+    let value = 0;
+    let digits = 0;
+    let c = buf[p] ?? 0;
+    while (c >= 48 && c <= 57 && p < end) {
+      value = value * 10 + (c - 48);
+      digits++;
+      c = buf[++p] ?? 0;
+    }
+    this.pos = p;
+    if (digits === 0) return sign === -1 ? this.fail('a face index is malformed') : 0;
+    if (value === 0) this.fail('a face uses index 0, which OBJ does not allow');
+    return sign * value;
+  }
+
+  private resolve(index: number, count: number): number {
+    if (index < 0) {
+      const resolved = count + index;
+      if (resolved < 0) this.fail(`a face refers to element ${index} before any was defined`);
+      return resolved;
+    }
+    return index - 1;
+  }
+
+  private currentGroup(): ObjGroup {
+    if (this.group) return this.group;
+    const key = `${this.object}\u0000${this.material ?? ''}`;
+    let group = this.groupsByKey.get(key);
+    if (!group) {
+      group = { object: this.object, material: this.material, corners: new GrowI32() };
+      this.groupsByKey.set(key, group);
+      this.data.groups.push(group);
+    }
+    this.group = group;
+    return group;
+  }
+
+  private faceLine(buf: Buffer, end: number) {
+    const data = this.data;
+    const vCount = data.positions.length / 3;
+    const tCount = data.uvs.length / 2;
+    const nCount = data.normals.length / 3;
+    let n = 0;
+    for (;;) {
+      this.skipSpace(buf, end);
+      if (this.pos >= end || buf[this.pos] === 35) break;
+      const v = this.resolve(this.index(buf, end), vCount);
+      if (v === -1) this.fail('a face corner has no vertex index');
+      let t = -1;
+      let nn = -1;
+      if (buf[this.pos] === 47) {
+        this.pos++;
+        const ti = this.index(buf, end);
+        if (ti !== 0) t = this.resolve(ti, tCount);
+        if (buf[this.pos] === 47) {
+          this.pos++;
+          const ni = this.index(buf, end);
+          if (ni !== 0) nn = this.resolve(ni, nCount);
+        }
+      }
+      const c = buf[this.pos] ?? SPACE;
+      if (this.pos < end && c !== SPACE && c !== TAB && c !== CR) this.fail('a face corner is malformed');
+      if (n * 3 + 3 > this.face.length) {
+        const next = new Int32Array(this.face.length * 2);
+        next.set(this.face);
+        this.face = next;
+      }
+      this.face[n * 3] = v;
+      this.face[n * 3 + 1] = t;
+      this.face[n * 3 + 2] = nn;
+      if (v > data.maxV) data.maxV = v;
+      if (t > data.maxT) data.maxT = t;
+      if (nn > data.maxN) data.maxN = nn;
+      n++;
+    }
+    if (n === 0) this.fail('a face has no corners');
+    if (n < 3) {
+      data.skippedLines++;
+      return;
+    }
+    const corners = this.currentGroup().corners;
+    const f = this.face;
+    for (let i = 1; i + 1 < n; i++) {
+      corners.push3(f[0] as number, f[1] as number, f[2] as number);
+      corners.push3(f[i * 3] as number, f[i * 3 + 1] as number, f[i * 3 + 2] as number);
+      corners.push3(f[i * 3 + 3] as number, f[i * 3 + 4] as number, f[i * 3 + 5] as number);
+    }
+  }
+
+  private rest(buf: Buffer, start: number, end: number) {
+    return buf.toString('utf8', start, end).trim();
+  }
+
+  private keyword(buf: Buffer, start: number, end: number, word: string) {
+    if (end - start < word.length) return false;
+    for (let i = 0; i < word.length; i++) if (buf[start + i] !== word.charCodeAt(i)) return false;
+    const after = buf[start + word.length];
+    return start + word.length === end || after === SPACE || after === TAB || after === CR;
+  }
+
+  parseLine(buf: Buffer, start: number, end: number) {
+    this.line++;
+    this.pos = start;
+    this.skipSpace(buf, end);
+    const s = this.pos;
+    if (s >= end) return;
+    const c0 = buf[s];
+    const c1 = buf[s + 1];
+    const sep1 = c1 === SPACE || c1 === TAB;
+    if (c0 === 118) {
+      // v, vt, vn
+      if (sep1) {
+        this.pos = s + 1;
+        this.data.positions.push3(this.number(buf, end), this.number(buf, end), this.number(buf, end));
+      } else if (c1 === 116) {
+        this.pos = s + 2;
+        const u = this.number(buf, end);
+        const v = this.optionalNumber(buf, end, 0);
+        this.data.uvs.push2(u, 1 - v);
+      } else if (c1 === 110) {
+        this.pos = s + 2;
+        this.data.normals.push3(this.number(buf, end), this.number(buf, end), this.number(buf, end));
+      }
+      return;
+    }
+    if (c0 === 102 && (sep1 || s + 1 >= end || c1 === CR)) {
+      this.pos = s + 1;
+      this.faceLine(buf, end);
+      return;
+    }
+    if (this.keyword(buf, s, end, 'usemtl')) {
+      this.material = this.rest(buf, s + 6, end);
+      this.group = undefined;
+    } else if (this.keyword(buf, s, end, 'mtllib')) {
+      const name = this.rest(buf, s + 6, end);
+      if (name) this.data.mtllibs.push(name);
+    } else if (c0 === 111 && sep1) {
+      this.object = this.rest(buf, s + 1, end);
+      this.group = undefined;
+    } else if ((c0 === 108 || c0 === 112) && sep1) {
+      this.data.skippedLines++;
+    }
+  }
+}
+
+/** Reads an OBJ file in chunks; memory grows with the geometry, not the text. */
+export async function parseObjFile(filePath: string): Promise<ObjData> {
+  const parser = new LineParser();
+  const handle = await open(filePath, 'r');
+  try {
+    let buf = Buffer.allocUnsafe(4 * 1024 * 1024);
+    let filled = 0;
+    for (;;) {
+      if (filled === buf.length) {
+        const bigger = Buffer.allocUnsafe(buf.length * 2);
+        buf.copy(bigger, 0, 0, filled);
+        buf = bigger;
+      }
+      const { bytesRead } = await handle.read(buf, filled, buf.length - filled, null);
+      const end = filled + bytesRead;
+      const eof = bytesRead === 0;
+      let start = 0;
+      let nl = buf.indexOf(NL, start);
+      while (nl !== -1 && nl < end) {
+        parser.parseLine(buf, start, nl);
+        start = nl + 1;
+        nl = buf.indexOf(NL, start);
+      }
+      if (eof) {
+        if (start < end) parser.parseLine(buf, start, end);
+        break;
+      }
+      buf.copy(buf, 0, start, end);
+      filled = end - start;
+    }
+  } finally {
+    await handle.close();
+  }
+  return parser.data;
+}
