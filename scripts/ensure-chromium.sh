@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The browser tests drive Debian's Chromium; install it when it is missing.
+# Debian's Chromium renders previews on the server and runs the browser tests; install it when missing.
 set -euo pipefail
 if command -v chromium >/dev/null 2>&1; then exit 0; fi
 echo "installing Debian chromium for the browser tests"

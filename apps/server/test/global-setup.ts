@@ -5,7 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { type Database, openDatabase } from '#core/db/database.ts';
-import { FileStorage } from '#core/storage/file-storage.ts';
+import type { FileStorage } from '#core/storage/file-storage.ts';
+import { FolderStorage } from '#core/storage/folder-storage.ts';
 import { seedDemo } from '#dev/seed/demo-seed.ts';
 import { ensureReferenceData } from '#dev/seed/reference-data.ts';
 
@@ -47,7 +48,7 @@ export default async function setup(project: TestProject) {
   };
   for (const variant of ['bare', 'demo'] as const) {
     const database = await openDatabase({ kind: 'pglite', dataDir: null });
-    await prepare(database, variant === 'demo' ? new FileStorage(demoStorage) : null);
+    await prepare(database, variant === 'demo' ? new FolderStorage(demoStorage) : null);
     const dump = database.dump;
     if (!dump) throw new Error('PGlite without dump');
     fs.writeFileSync(snapshots.pglite[variant], Buffer.from(await (await dump()).arrayBuffer()));
@@ -68,7 +69,7 @@ export default async function setup(project: TestProject) {
         url: withDatabase(adminUrl, names[variant]),
         poolSize: 2,
       });
-      await prepare(database, variant === 'demo' ? new FileStorage(path.join(dir, 'storage-pg')) : null);
+      await prepare(database, variant === 'demo' ? new FolderStorage(path.join(dir, 'storage-pg')) : null);
       await database.close();
     }
     await admin.end();

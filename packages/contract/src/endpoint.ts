@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { type ListQuery, MAX_PER_PAGE, paginationLinksSchema, paginationMetaSchema } from './list.ts';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+/** HEAD and OPTIONS: the tus protocol's calls (`/uploads`), which answer in headers. */
+export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * One call of the API, defined once (DESIGN §4): the server's route, the typed client and the

@@ -4,17 +4,18 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { text } from 'node:stream/consumers';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileStorage, StorageKeyError } from './file-storage.ts';
+import { StorageKeyError } from './file-storage.ts';
+import { FolderStorage } from './folder-storage.ts';
 
 describe('file storage', () => {
   let dir: string;
   let root: string;
-  let storage: FileStorage;
+  let storage: FolderStorage;
 
   beforeEach(() => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-storage-'));
     root = path.join(dir, 'storage');
-    storage = new FileStorage(root);
+    storage = new FolderStorage(root);
   });
   afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -105,7 +106,7 @@ describe('file storage', () => {
   });
 
   it('works from a relative root too', async () => {
-    const relative = new FileStorage(path.relative(process.cwd(), root));
+    const relative = new FolderStorage(path.relative(process.cwd(), root));
     await relative.put('a/b.txt', 'b');
     expect(await storage.exists('a/b.txt')).toBe(true);
   });
