@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { REMEMBER_DAYS } from '@meshport/contract';
-import type { ChangeFeed } from '#core/db/change-feed.ts';
+import { type ChangeFeed, changeTouches } from '#core/db/change-feed.ts';
 import type { Actor } from '#core/http/request-context.ts';
 import type { SessionLookup, SessionRepository } from './session.repository.ts';
 
@@ -22,6 +22,18 @@ export interface IssuedSession {
  * Opaque tokens of 256 random bits; only their hash is stored. Remember-me sessions last
  * 365 days; others end after the idle timeout, which the server enforces on every request.
  */
+/** What a session lookup reads (`SessionRepository.lookup`): a change elsewhere leaves kept lookups alone. */
+export const SESSION_LOOKUP_TABLES: ReadonlySet<string> = new Set([
+  'sessions',
+  'accounts',
+  'memberships',
+  'roles',
+  'role_abilities',
+  'membership_licences',
+  'companies',
+  'company_licences',
+]);
+
 export class SessionService {
   private readonly touchedAt = new Map<number, number>();
   /**
@@ -36,7 +48,9 @@ export class SessionService {
     private readonly idleMinutes: number,
     private readonly changes: ChangeFeed | null = null,
   ) {
-    changes?.subscribe(() => {
+    changes?.subscribe((change) => {
+      // A pipeline writing events many times a second must not make every request look its session up again.
+      if (!changeTouches(change, SESSION_LOOKUP_TABLES) && change.kind !== 'sessions') return;
       this.lookupGeneration++;
       this.lookups.clear();
     });

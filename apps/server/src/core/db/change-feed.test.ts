@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, freshDatabase } from '#test/test-app.ts';
-import { type Change, ChangeFeed } from './change-feed.ts';
+import { type Change, ChangeFeed, changeTouches, parseChange } from './change-feed.ts';
 import { type Database, queryRows } from './database.ts';
 
 describeEachDatabase('change feed', (kind: DatabaseKind) => {
@@ -39,19 +39,23 @@ describeEachDatabase('change feed', (kind: DatabaseKind) => {
     expect(feed.live).toBe(true);
   });
 
-  it('names the company of a write in a tenant transaction, once per transaction', async () => {
+  it('names the company and each table of a write in a tenant transaction, once per transaction', async () => {
     const changes = await changesOf(() =>
       database.tenant({ companyId: acmeId }, async (tx) => {
         await tx.execute(sql`update labels set color = color`);
         await tx.execute(sql`update projects set name = name`);
+        await tx.execute(sql`update labels set name = name where false`);
       }),
     );
-    expect(changes).toEqual([{ kind: 'company', companyId: acmeId }]);
+    expect(changes).toEqual([
+      { kind: 'company', companyId: acmeId, table: 'labels' },
+      { kind: 'company', companyId: acmeId, table: 'projects' },
+    ]);
   });
 
-  it('says anything may have changed after a write on the system path, and nothing after a read', async () => {
+  it('names the table of a write on the system path, in any company, and nothing after a read', async () => {
     expect(await changesOf(() => database.system.execute(sql`update labels set color = color`))).toEqual([
-      { kind: 'all' },
+      { kind: 'all', table: 'labels' },
     ]);
     expect(await changesOf(() => database.system.execute(sql`select count(*) from labels`))).toEqual([]);
     expect(
@@ -65,6 +69,18 @@ describeEachDatabase('change feed', (kind: DatabaseKind) => {
           .catch(() => {}),
       ),
     ).toEqual([]);
+  });
+
+  it('says nothing of the job queue’s tables', async () => {
+    const [queue] = await queryRows<{ n: number }>(
+      database.system,
+      sql`select count(*)::int as n from pg_namespace where nspname = 'pgboss'`,
+    );
+    if (!queue?.n) await database.system.execute(sql`create schema pgboss`);
+    await database.system.execute(sql`create table if not exists pgboss.feed_test (id int)`);
+    await database.system.execute(sql`select meshport_watch_tables()`);
+    expect(await changesOf(() => database.system.execute(sql`insert into pgboss.feed_test values (1)`))).toEqual([]);
+    await database.system.execute(sql`drop table pgboss.feed_test`);
   });
 
   it('tells of a session revoked or deleted, not of one touched', async () => {
@@ -105,5 +121,26 @@ describeEachDatabase('change feed', (kind: DatabaseKind) => {
     await database.system.execute(sql`select meshport_watch_tables()`);
     expect(await unwatched()).not.toContain('feed_test_added');
     await database.system.execute(sql`drop table feed_test_added`);
+  });
+});
+
+describe('change feed payloads', () => {
+  it('reads a company or any company, with or without a table', () => {
+    expect(parseChange('12:geometry_events')).toEqual({ kind: 'company', companyId: 12, table: 'geometry_events' });
+    expect(parseChange('*:labels')).toEqual({ kind: 'all', table: 'labels' });
+    expect(parseChange('12')).toEqual({ kind: 'company', companyId: 12 });
+    expect(parseChange('*')).toEqual({ kind: 'all' });
+    expect(parseChange('sessions')).toEqual({ kind: 'sessions' });
+    for (const payload of ['', 'sync:ab12:3', '12:', '12:Labels; drop', 'x:labels'])
+      expect(parseChange(payload)).toBeNull();
+  });
+
+  it('says whether a change may have touched some tables', () => {
+    const tables = new Set(['labels']);
+    expect(changeTouches({ kind: 'company', companyId: 1, table: 'labels' }, tables)).toBe(true);
+    expect(changeTouches({ kind: 'company', companyId: 1, table: 'projects' }, tables)).toBe(false);
+    expect(changeTouches({ kind: 'company', companyId: 1 }, tables)).toBe(true);
+    expect(changeTouches({ kind: 'all' }, tables)).toBe(true);
+    expect(changeTouches({ kind: 'sessions' }, tables)).toBe(false);
   });
 });

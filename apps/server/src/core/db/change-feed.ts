@@ -5,13 +5,40 @@ import type { Database } from './database.ts';
 export const CHANGES_CHANNEL = 'meshport_changes';
 const SYNC_TIMEOUT_MS = 5_000;
 
-/** What a committed write touched (migration 0008). */
-export type Change = { kind: 'company'; companyId: number } | { kind: 'all' } | { kind: 'sessions' };
+/**
+ * What a committed write touched (migrations 0008, 0014): a table of one company, a table in
+ * any company (the system path), or everything. `table` is absent when the table is not known
+ * (this process's own route writes, a feed that was down): treat it as every table.
+ */
+export type Change =
+  | { kind: 'company'; companyId: number; table?: string }
+  | { kind: 'all'; table?: string }
+  | { kind: 'sessions' };
 
+const TABLE_NAME = /^[a-z_][a-z0-9_$]{0,62}$/;
+
+/** A payload of channel `meshport_changes`: `{company}:{table}`, `*:{table}`, `*`, `{company}` or `sessions`. */
 export function parseChange(payload: string): Change | null {
   if (payload === '*') return { kind: 'all' };
   if (payload === 'sessions') return { kind: 'sessions' };
-  return /^\d+$/.test(payload) ? { kind: 'company', companyId: Number(payload) } : null;
+  const colon = payload.indexOf(':');
+  const who = colon < 0 ? payload : payload.slice(0, colon);
+  const table = colon < 0 ? undefined : payload.slice(colon + 1);
+  if (table !== undefined && !TABLE_NAME.test(table)) return null;
+  if (who === '*') return table === undefined ? { kind: 'all' } : { kind: 'all', table };
+  if (!/^\d+$/.test(who)) return null;
+  return table === undefined
+    ? { kind: 'company', companyId: Number(who) }
+    : { kind: 'company', companyId: Number(who), table };
+}
+
+/**
+ * Whether `change` may have touched one of `tables`: a change that names no table may have
+ * touched any. Sessions changes are not table changes (their own kind).
+ */
+export function changeTouches(change: Change, tables: ReadonlySet<string>): boolean {
+  if (change.kind === 'sessions') return false;
+  return change.table === undefined || tables.has(change.table);
 }
 
 /**

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { prepareStatementsByText } from './named-statements.ts';
 import { DEFAULT_QUEUE_TIMEOUT_MS, FairQueue, type QueuedPGlite, queuePGlite } from './pglite-queue.ts';
+import { statementCapture } from './statement-capture.ts';
 
 /** A Drizzle handle: the database itself or a transaction, on either driver. Queries are built from the tables; no relational schema. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -87,7 +88,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // first-come first-served queue, for a bounded time.
       const timeoutMs = options.queueTimeoutMs === undefined ? DEFAULT_QUEUE_TIMEOUT_MS : options.queueTimeoutMs;
       const queued = queuePGlite(client, new FairQueue(timeoutMs));
-      const db = drizzlePglite({ client: queued as PGlite }) as unknown as Db;
+      const db = drizzlePglite({ client: queued as PGlite, logger: statementCapture }) as unknown as Db;
       return {
         kind: 'pglite',
         driver: { kind: 'pglite', client: queued },
@@ -135,12 +136,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`,
     );
   });
-  const db = drizzlePg({ client: pool }) as unknown as Db;
+  const db = drizzlePg({ client: pool, logger: statementCapture }) as unknown as Db;
   const perClient = new WeakMap<pg.PoolClient, Db>();
   const drizzleFor = (client: pg.PoolClient) => {
     let bound = perClient.get(client);
     if (!bound) {
-      bound = drizzlePg({ client }) as unknown as Db;
+      bound = drizzlePg({ client, logger: statementCapture }) as unknown as Db;
       perClient.set(client, bound);
     }
     return bound;

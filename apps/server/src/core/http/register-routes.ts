@@ -7,6 +7,8 @@ import type { ApiRouteConfig } from '#core/access/api-gate.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
 import { HttpError, notFound, ValidationError } from './http-error.ts';
 import { own } from './own-key.ts';
+import { type CacheTables, ResponseCache } from './response-cache.ts';
+import { checkCacheReads } from './response-cache-reads.ts';
 import { needsMember, type RouteAccess, type RouteContext, type RouteDefinition } from './route.ts';
 
 export { API_PREFIX };
@@ -17,6 +19,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess | 'method-override';
     cache?: boolean;
+    /** With `cache`: what its answers are built from (docs/decisions/0021). */
+    cacheTables?: CacheTables;
     /** A query the handler parses itself, shown in the OpenAPI document only. */
     documentedQuery?: z.ZodType;
   }
@@ -88,7 +92,12 @@ async function run(
   options: RegisterOptions,
 ): Promise<unknown> {
   const context = { ...accessContext(request, definition.access), ...parts, request, reply };
-  const answer = await definition.handler(context as RouteContext<typeof definition.endpoint, RouteAccess>);
+  const handle = () => definition.handler(context as RouteContext<typeof definition.endpoint, RouteAccess>);
+  // Tests: a cached route must declare every table its statements read (docs/decisions/0021).
+  const answer =
+    options.validateAnswers && definition.cache && definition.cacheTables && request.method === 'GET'
+      ? await checkCacheReads(definition.endpoint, definition.cacheTables, handle)
+      : await handle();
   if (answer === reply) return reply;
   const { endpoint } = definition;
   if (reply.statusCode === 200 && endpoint.status !== 200) reply.code(endpoint.status);
@@ -157,6 +166,9 @@ export function registerRoutes(
         access: definition.access,
         api: apiConfig(definition),
         cache: definition.cache && endpoint.method === 'GET',
+        // A HEAD endpoint of the contract (tus) is documented; Fastify's own HEAD of each GET is not.
+        ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}),
+        cacheTables: ResponseCache.tablesOf(definition.cacheTables),
         ...(endpoint.query && definition.ownQueryParsing ? { documentedQuery: endpoint.query } : {}),
       },
       handler: (request, reply) =>

@@ -24,9 +24,10 @@ function wantsFresh(request: FastifyRequest): boolean {
 /**
  * Serves the routes that declare `cache` from the response cache, after access was checked
  * (register after the hook that authorises). The `x-cache` header says hit or miss; a hit is
- * gzipped for clients that accept it (browsers do), as the cache compressed it once. A write
- * through this process clears its company before the writer sees the answer, so its next
- * read here is fresh; other processes hear it from the change feed.
+ * gzipped for clients that accept it (browsers do), as the cache compressed it once. An answer
+ * is kept with the tables its route declares (`cacheTables`). A write through an API route of
+ * this process clears its company before the writer sees the answer, so its next read here is
+ * fresh; other processes, and writes made elsewhere (jobs), are heard from the change feed.
  */
 export function installResponseCache(app: FastifyInstance, cache: ResponseCache, changes: ChangeFeed): void {
   app.decorateRequest('cacheSlot', null);
@@ -43,7 +44,7 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
       if (body.gzip && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(body.gzip);
       return reply.send(body.identity);
     }
-    request.cacheSlot = cache.slot(key, tenant.company.id);
+    request.cacheSlot = cache.slot(key, tenant.company.id, request.routeOptions.config.cacheTables ?? null);
     reply.header('x-cache', 'miss');
   });
   app.addHook('onSend', async (request, reply, payload) => {
@@ -51,7 +52,10 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     if (slot) {
       request.cacheSlot = null;
       if (reply.statusCode === 200 && typeof payload === 'string') cache.set(slot, payload);
-    } else if (!SAFE_METHODS.has(request.method) && request.tenant) {
+    } else if (!SAFE_METHODS.has(request.method) && request.tenant && request.routeOptions.config.api) {
+      // Which tables the write touched (triggers included) is known only from the feed: the
+      // whole company, as route writes are rare (docs/decisions/0021). Routes outside the API
+      // (upload chunks) leave it to the feed.
       changes.publish({ kind: 'company', companyId: request.tenant.company.id });
     }
     return payload;

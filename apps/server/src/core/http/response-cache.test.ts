@@ -96,4 +96,76 @@ describe('response cache', () => {
     off.set(off.slot('k', 1), 'body');
     expect(off.get('k')).toBeUndefined();
   });
+  it('keeps an answer while tables it does not read change in its company', () => {
+    const { cache, feed } = cacheWith();
+    const tables = ResponseCache.tablesOf(['projects', 'project_labels', 'labels']);
+    const key = ResponseCache.key(1, 1, 'hatch', '/v2/projects');
+    cache.set(cache.slot(key, 1, tables), 'projects');
+    const anyChange = ResponseCache.key(1, 1, 'hatch', '/v2/anything');
+    cache.set(cache.slot(anyChange, 1), 'any');
+    feed.emit({ kind: 'company', companyId: 1, table: 'geometry_events' });
+    feed.emit({ kind: 'company', companyId: 1, table: 'project_models' });
+    feed.emit({ kind: 'company', companyId: 2, table: 'projects' });
+    feed.emit({ kind: 'all', table: 'uploads' });
+    expect(cache.get(key)?.identity.toString()).toBe('projects');
+    expect(cache.get(anyChange)).toBeUndefined();
+    feed.emit({ kind: 'company', companyId: 1, table: 'labels' });
+    expect(cache.get(key)).toBeUndefined();
+  });
+
+  it('drops an answer when a table it reads changes in any company, its company as a whole, or everything', () => {
+    const { cache, feed } = cacheWith();
+    const tables = ResponseCache.tablesOf(['materials']);
+    const keep = () => {
+      const key = ResponseCache.key(1, 1, 'hatch', '/v2/materials');
+      cache.set(cache.slot(key, 1, tables), 'materials');
+      expect(cache.get(key)?.identity.toString()).toBe('materials');
+      return key;
+    };
+    const changes = [
+      { kind: 'all', table: 'materials' },
+      { kind: 'company', companyId: 1 },
+      { kind: 'all' },
+      // Who asks: every answer depends on the request context's tables.
+      { kind: 'company', companyId: 1, table: 'role_abilities' },
+    ] as const;
+    for (const change of changes) {
+      const key = keep();
+      feed.emit(change);
+      expect(cache.get(key), JSON.stringify(change)).toBeUndefined();
+    }
+    const key = keep();
+    feed.emit({ kind: 'sessions' });
+    expect(cache.get(key)?.identity.toString()).toBe('materials');
+  });
+
+  it('does not keep a body built while a table it reads changed, and keeps one built while others did', () => {
+    const { cache, feed } = cacheWith();
+    const tables = ResponseCache.tablesOf(['libraries']);
+    const stale = ResponseCache.key(1, 1, 'hatch', '/v2/libraries?page=1');
+    const staleSlot = cache.slot(stale, 1, tables);
+    const fresh = ResponseCache.key(1, 1, 'hatch', '/v2/libraries?page=2');
+    const freshSlot = cache.slot(fresh, 1, tables);
+    feed.emit({ kind: 'company', companyId: 1, table: 'geometry_events' });
+    cache.set(freshSlot, 'page 2');
+    feed.emit({ kind: 'company', companyId: 1, table: 'libraries' });
+    cache.set(staleSlot, 'page 1');
+    expect(cache.get(fresh)).toBeUndefined();
+    expect(cache.get(stale)).toBeUndefined();
+    const again = cache.slot(fresh, 1, tables);
+    feed.emit({ kind: 'company', companyId: 1, table: 'geometry_events' });
+    cache.set(again, 'page 2');
+    expect(cache.get(fresh)?.identity.toString()).toBe('page 2');
+  });
+
+  it('still drops what was built before everything changed once tables change again', () => {
+    const { cache, feed } = cacheWith();
+    const tables = ResponseCache.tablesOf(['labels']);
+    const key = ResponseCache.key(1, 1, 'hatch', '/v2/labels');
+    const slot = cache.slot(key, 1, tables);
+    feed.emit({ kind: 'all' });
+    feed.emit({ kind: 'company', companyId: 1, table: 'projects' });
+    cache.set(slot, 'built before');
+    expect(cache.get(key)).toBeUndefined();
+  });
 });

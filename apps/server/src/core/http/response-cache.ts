@@ -18,33 +18,114 @@ export interface CachedBody {
   gzip: Buffer | null;
 }
 
-interface Entry {
-  body: CachedBody;
-  companyId: number;
-  generation: number;
-  epoch: number;
-  expires: number;
-  bytes: number;
-}
+/**
+ * What an answer is built from: the tables it reads (besides REQUEST_CONTEXT_TABLES), or
+ * `null` for anything of its company (a route that declares `cache: true` alone).
+ */
+export type CacheTables = ReadonlySet<string> | null;
+
+/**
+ * The tables the request's context is built from (the company, the session's account, its
+ * membership, abilities and licences). An answer may depend on them through who asks (the
+ * search categories one may see), so every cached answer depends on them.
+ */
+export const REQUEST_CONTEXT_TABLES: readonly string[] = [
+  'companies',
+  'company_licences',
+  'accounts',
+  'memberships',
+  'roles',
+  'role_abilities',
+  'membership_licences',
+];
 
 /** What a miss remembers, so that a body built while its data changed is not kept. */
 export interface CacheSlot {
   key: string;
   companyId: number;
-  generation: number;
-  epoch: number;
+  tables: CacheTables;
+  /** The change count when the answer started to be built: a change after it makes the body stale. */
+  stamp: number;
+}
+
+interface Entry extends CacheSlot {
+  body: CachedBody;
+  expires: number;
+  bytes: number;
 }
 
 /**
- * Serialised answers of read calls, per company, user and URL (docs/decisions/0012). A change
- * in a company (from the change feed, or this process's own write) moves that company to a
- * new generation; a change anywhere moves the epoch: entries of an older one are dead and
- * leave as they are met or as least recently used. Serves nothing while the feed is not live.
+ * When each kind of change last happened, as a value of the change count (docs/decisions/0021).
+ * An entry built at stamp `s` is stale once any change it depends on has a later count.
+ */
+class ChangeClock {
+  count = 0;
+  /** The last change of everything (`*`, the feed reconnected). */
+  everything = 0;
+  /** The last change in any company's table (`*:{table}`), any table. */
+  anyTable = 0;
+  /** The last change of a table in any company. */
+  readonly table = new Map<string, number>();
+  /** The last change of a company that names no table (this process's route writes). */
+  readonly companyWhole = new Map<number, number>();
+  /** The last change of any kind in a company. */
+  readonly companyAny = new Map<number, number>();
+  /** The last change of a company's table. */
+  readonly companyTable = new Map<number, Map<string, number>>();
+
+  record(change: Change): void {
+    if (change.kind === 'sessions') return;
+    const at = ++this.count;
+    if (change.kind === 'all') {
+      if (change.table === undefined) {
+        this.everything = at;
+        // Everything before is dead: what they remember is older than `everything`.
+        this.anyTable = 0;
+        this.table.clear();
+        this.companyWhole.clear();
+        this.companyAny.clear();
+        this.companyTable.clear();
+      } else {
+        this.anyTable = at;
+        this.table.set(change.table, at);
+      }
+      return;
+    }
+    this.companyAny.set(change.companyId, at);
+    if (change.table === undefined) {
+      this.companyWhole.set(change.companyId, at);
+      return;
+    }
+    let tables = this.companyTable.get(change.companyId);
+    if (!tables) {
+      tables = new Map();
+      this.companyTable.set(change.companyId, tables);
+    }
+    tables.set(change.table, at);
+  }
+
+  /** Whether nothing that an answer of `companyId` built from `tables` depends on changed after `stamp`. */
+  unchangedSince(stamp: number, companyId: number, tables: CacheTables): boolean {
+    if (this.everything > stamp || (this.companyWhole.get(companyId) ?? 0) > stamp) return false;
+    if (tables === null) return (this.companyAny.get(companyId) ?? 0) <= stamp && this.anyTable <= stamp;
+    const own = this.companyTable.get(companyId);
+    for (const name of tables) {
+      if ((own?.get(name) ?? 0) > stamp || (this.table.get(name) ?? 0) > stamp) return false;
+    }
+    return true;
+  }
+}
+
+/**
+ * Serialised answers of read calls, per company, user and URL (docs/decisions/0012). Each
+ * answer remembers the tables it was built from; a change of one of them in its company (from
+ * the change feed), a change of its whole company (this process's own write) or a change of
+ * everything makes it stale (docs/decisions/0021). Stale entries leave as they are met or as
+ * least recently used. Serves nothing while the feed is not live.
  */
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly generations = new Map<number, number>();
-  private epoch = 0;
+  private readonly clock = new ChangeClock();
   private bytes = 0;
   private readonly now: () => number;
 
@@ -68,9 +149,17 @@ export class ResponseCache {
     return `${companyId}\u0000${accountId}\u0000${platform ?? ''}\u0000${url}`;
   }
 
-  /** A slot for `key` in its company's present generation, to fill after a miss. */
-  slot(key: string, companyId: number): CacheSlot {
-    return { key, companyId, generation: this.generations.get(companyId) ?? 0, epoch: this.epoch };
+  /**
+   * The set a route's declaration stands for: its tables and the request context's, or null
+   * (any change of its company) when it names none. Built once per route.
+   */
+  static tablesOf(declared: readonly string[] | null): CacheTables {
+    return declared === null ? null : new Set([...declared, ...REQUEST_CONTEXT_TABLES]);
+  }
+
+  /** A slot for `key`, to fill after a miss with a body built from `tables` of `companyId`. */
+  slot(key: string, companyId: number, tables: CacheTables = null): CacheSlot {
+    return { key, companyId, tables, stamp: this.clock.count };
   }
 
   /** The body as bytes, sent as they are: no serialising, encoding or compressing per hit. */
@@ -107,18 +196,15 @@ export class ResponseCache {
   }
 
   apply(change: Change): void {
-    if (change.kind === 'company') {
-      this.generations.set(change.companyId, (this.generations.get(change.companyId) ?? 0) + 1);
-    } else if (change.kind === 'all') {
-      this.epoch++;
-      this.generations.clear();
+    this.clock.record(change);
+    if (change.kind === 'all' && change.table === undefined) {
       this.entries.clear();
       this.bytes = 0;
     }
   }
 
-  private current(entry: Pick<Entry, 'companyId' | 'generation' | 'epoch'>): boolean {
-    return entry.epoch === this.epoch && entry.generation === (this.generations.get(entry.companyId) ?? 0);
+  private current(slot: CacheSlot): boolean {
+    return this.clock.unchangedSince(slot.stamp, slot.companyId, slot.tables);
   }
 
   private remove(key: string, entry: Entry): void {

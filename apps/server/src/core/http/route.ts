@@ -10,6 +10,8 @@ import type {
   PlatformKey,
   QueryOf,
 } from '@meshport/contract';
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, RequestTenant } from './request-context.ts';
 
@@ -73,10 +75,12 @@ export interface RouteOptions<E extends Endpoint, A extends RouteAccess> {
    */
   changesState?: true;
   /**
-   * GET answers are kept per company, user and URL until the company's data changes
-   * (docs/decisions/0012). For reads whose answer only the database determines.
+   * GET answers are kept per company, user and URL (docs/decisions/0012), for reads whose
+   * answer only the database determines. `{ tables }`: until one of the tables the answer
+   * reads changes in the company (docs/decisions/0021; the tests check every statement the
+   * handler runs against them); `true`: until anything of the company changes.
    */
-  cache?: true;
+  cache?: true | CacheDeclaration;
   /**
    * The query is read by the handler itself (lists: `filter[...]` keys parsed by the list
    * engine with its own messages); the endpoint's query schema then documents it only.
@@ -91,6 +95,16 @@ export interface RouteOptions<E extends Endpoint, A extends RouteAccess> {
   handler: (context: RouteContext<E, A>) => Promise<HandlerAnswer<E> | FastifyReply>;
 }
 
+/** The tables a cached answer is built from: Drizzle tables or table names. */
+export interface CacheDeclaration {
+  tables: readonly (PgTable | string)[];
+}
+
+/** The table names of a declaration, sorted and each once. */
+export function cacheTableNames(tables: readonly (PgTable | string)[]): string[] {
+  return [...new Set(tables.map((table) => (typeof table === 'string' ? table : getTableName(table))))].sort();
+}
+
 /** A route as registered: the endpoint it serves and how. */
 export interface RouteDefinition {
   endpoint: Endpoint;
@@ -98,6 +112,8 @@ export interface RouteDefinition {
   duringMaintenance: boolean;
   changesState: boolean;
   cache: boolean;
+  /** With `cache`: the tables its answer reads, or null for anything of the company. */
+  cacheTables: readonly string[] | null;
   ownQueryParsing: boolean;
   changes: readonly ContentResource[];
   handler: (context: RouteContext<Endpoint, RouteAccess>) => Promise<unknown>;
@@ -117,7 +133,8 @@ export function defineRoute<E extends Endpoint, A extends RouteAccess>(
     access: options.access,
     duringMaintenance: options.duringMaintenance === true,
     changesState: options.changesState === true,
-    cache: options.cache === true,
+    cache: options.cache !== undefined,
+    cacheTables: options.cache === undefined || options.cache === true ? null : cacheTableNames(options.cache.tables),
     ownQueryParsing: options.ownQueryParsing === true,
     changes: options.changes ?? [],
     handler,

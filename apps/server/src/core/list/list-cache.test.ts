@@ -22,6 +22,24 @@ describe('CompanyKeyedMemory', () => {
     expect(memory.get(globex('items'))).toBeUndefined();
   });
 
+  it('keeps what did not read the changed table, and stores it even when that table changed meanwhile', () => {
+    const feed = testChangeFeed();
+    const memory = new CompanyKeyedMemory<number>({ maxEntries: 10, unfollowedTtlMs: 1_000, feed });
+    const projects = acme('select count(*) from "projects" where deleted_at is null');
+    const models = acme('select count(*) from "project_models" m join geometry_events ge on true');
+    memory.set(projects, 5, memory.token());
+    memory.set(models, 7, memory.token());
+    feed.emit({ kind: 'company', companyId: 1, table: 'geometry_events' });
+    expect(memory.get(projects)?.value).toBe(5);
+    expect(memory.get(models)).toBeUndefined();
+    const token = memory.token();
+    feed.emit({ kind: 'company', companyId: 1, table: 'geometry_events' });
+    memory.set(projects, 6, token);
+    memory.set(models, 8, token);
+    expect(memory.get(projects)?.value).toBe(6);
+    expect(memory.get(models)).toBeUndefined();
+  });
+
   it('does not store what was read across a change', () => {
     const feed = testChangeFeed();
     const memory = new CompanyKeyedMemory<number>({ maxEntries: 10, unfollowedTtlMs: 1_000, feed });

@@ -1,5 +1,6 @@
 /** What the list caches (large totals, page anchors) share. */
 import type { Change } from '#core/db/change-feed.ts';
+import { tablesReadBy } from '#core/http/response-cache-reads.ts';
 
 /**
  * One run per key at a time: callers asking for a key whose work is still running share its
@@ -44,22 +45,34 @@ export const FOLLOWED_TTL_MS = 10 * 60_000;
  * started before a change does not store what it read.
  */
 export class CompanyKeyedMemory<V> {
-  private readonly entries = new Map<string, { value: V; expires: number }>();
-  private generation = 0;
+  private readonly entries = new Map<string, { value: V; expires: number; tables: ReadonlySet<string> }>();
+  /** Changes heard so far; `changedAt` remembers the count at the last change of each scope. */
+  private changeCount = 0;
+  private readonly changedAt = new Map<string, number>();
 
   constructor(
     private readonly options: { maxEntries: number; unfollowedTtlMs: number; feed?: ListCacheFeed; now?: () => number },
   ) {
     options.feed?.subscribe((change) => {
       if (change.kind === 'sessions') return;
-      this.generation++;
-      if (change.kind === 'all') {
-        this.entries.clear();
-      } else {
-        const prefix = `${change.companyId}\u0000`;
-        for (const key of this.entries.keys()) if (key.startsWith(prefix)) this.entries.delete(key);
+      const count = ++this.changeCount;
+      // A change names its table (docs/decisions/0021): only what read that table goes.
+      const company = change.kind === 'all' ? '*' : String(change.companyId);
+      this.changedAt.set(`${company}\u0000${change.table ?? '*'}`, count);
+      for (const [key, entry] of this.entries) {
+        const inCompany = change.kind === 'all' || key.startsWith(`${company}\u0000`);
+        if (inCompany && (change.table === undefined || entry.tables.has(change.table))) this.entries.delete(key);
       }
     });
+  }
+
+  /** Whether a change since `token` touched what `key` reads. */
+  private changedSince(key: string, tables: ReadonlySet<string>, token: number): boolean {
+    const company = key.slice(0, key.indexOf('\u0000'));
+    const after = (scope: string) => (this.changedAt.get(scope) ?? 0) > token;
+    if (after('*\u0000*') || after(`${company}\u0000*`)) return true;
+    for (const table of tables) if (after(`*\u0000${table}`) || after(`${company}\u0000${table}`)) return true;
+    return false;
   }
 
   private now(): number {
@@ -74,15 +87,16 @@ export class CompanyKeyedMemory<V> {
 
   /** A token to hand to `set` once the work that reads the value is done. */
   token(): number {
-    return this.generation;
+    return this.changeCount;
   }
 
   set(key: string, value: V, token: number): void {
-    if (token !== this.generation) return;
+    const tables = tablesReadBy(key).tables;
+    if (this.changedSince(key, tables, token)) return;
     if (!this.entries.has(key) && this.entries.size >= this.options.maxEntries) {
       this.entries.delete(this.entries.keys().next().value as string);
     }
     const ttl = this.options.feed?.live ? FOLLOWED_TTL_MS : this.options.unfollowedTtlMs;
-    this.entries.set(key, { value, expires: this.now() + ttl });
+    this.entries.set(key, { value, expires: this.now() + ttl, tables });
   }
 }

@@ -63,6 +63,19 @@ export interface ListResource {
   leadingOrder?: (context: ListContext) => SQL | undefined;
   /** Extra answer data beside `data`/`meta`/`links`, read in the list's transaction. */
   metaData?: (db: Db, context: ListContext) => Promise<Record<string, unknown>>;
+  /**
+   * The tables its fields, filters, orders and meta data read besides `table` and `joins`
+   * (subqueries). Its cached answers then stay valid while other tables of the company change
+   * (docs/decisions/0021; the tests check every statement against them). Without it, any
+   * change of the company drops them.
+   */
+  reads?: readonly (PgTable | string)[];
+}
+
+/** The tables a list's answers are built from, or null when the resource does not declare its reads. */
+export function listResourceTables(resource: ListResource): (PgTable | string)[] | null {
+  if (!resource.reads) return null;
+  return [resource.table, ...(resource.joins ?? []).map((join) => join.table), ...resource.reads];
 }
 
 export interface ListContext {

@@ -9,7 +9,14 @@ import {
   type RouteDefinition,
 } from '#core/http/route.ts';
 import type { ListEngine, ListRequestOptions } from './list-engine.ts';
-import type { ListResource } from './list-resource.ts';
+import { type ListResource, listResourceTables } from './list-resource.ts';
+
+/** A list route's cache declaration: the resource's tables when it declares its reads. */
+function cacheOf(resource: ListResource, cache: boolean | undefined) {
+  if (cache === false) return {};
+  const tables = listResourceTables(resource);
+  return { cache: tables ? { tables } : (true as const) };
+}
 
 /** A route served by the list engine, with the resource it reads (a test matches its fields to the row schema). */
 export interface ListRouteDefinition extends RouteDefinition {
@@ -42,7 +49,7 @@ export function listRoute<E extends ListEndpoint, A extends RouteAccess>(
   const definition = defineRoute(endpoint, {
     access: route.access,
     ownQueryParsing: true,
-    ...(route.cache === false ? {} : { cache: true as const }),
+    ...cacheOf(resource, route.cache),
     handler: async ({ request }) =>
       (await engine.list(request, resource, route.options?.(request) ?? {})) as HandlerAnswer<E>,
   });
@@ -69,7 +76,7 @@ export function recordRoute<E extends Endpoint, A extends RouteAccess>(
   const definition = defineRoute(endpoint, {
     access: route.access,
     ownQueryParsing: true,
-    ...(route.cache === false ? {} : { cache: true as const }),
+    ...cacheOf(resource, route.cache),
     handler: async (context) =>
       (await engine.record(
         context.request,

@@ -51,6 +51,23 @@ const SOURCES: Record<SearchCategory, CategorySource> = {
   property_maps: named('property_maps'),
 };
 
+/** What the search reads, for its cache declaration (docs/decisions/0021). */
+export const SEARCH_TABLES: readonly string[] = [
+  'projects',
+  'project_models',
+  'libraries',
+  'library_items',
+  'materials',
+  'material_categories',
+  'memberships',
+  'accounts',
+  'roles',
+  'groups',
+  'labels',
+  'downloads',
+  'property_maps',
+];
+
 /**
  * One statement for every category: one json array (newest first) per column. Run inside
  * the tenant transaction, so row-level security applies on top of the company conditions.

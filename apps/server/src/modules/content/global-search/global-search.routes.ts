@@ -14,7 +14,7 @@ import { queryRows } from '#core/db/database.ts';
 import { ValidationError } from '#core/http/http-error.ts';
 import { own } from '#core/http/own-key.ts';
 import { defineRoute, type MemberActor } from '#core/http/route.ts';
-import { globalSearchQuery } from './global-search.query.ts';
+import { globalSearchQuery, SEARCH_TABLES } from './global-search.query.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -66,7 +66,7 @@ export function globalSearchRoutes(services: CoreServices) {
     defineRoute(globalSearchEndpoints.search, {
       access: 'member',
       ownQueryParsing: true,
-      cache: true,
+      cache: { tables: SEARCH_TABLES },
       async handler({ actor, companyId, platform, request }) {
         const query = request.query as Query;
         const term = parseTerm(query);

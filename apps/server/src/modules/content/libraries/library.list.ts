@@ -39,6 +39,8 @@ const labelsJson = sql<{ id: number; name: string; color: string }[]>`coalesce((
 export const libraryList: ListResource = {
   name: 'libraries',
   table: libraries,
+  // Subqueries of its fields, filters and meta data (docs/decisions/0021).
+  reads: ['library_labels', 'labels'],
   scope: 'tenant',
   idColumn: libraries.id,
   fields: {

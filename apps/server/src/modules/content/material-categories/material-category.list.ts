@@ -42,6 +42,8 @@ const subCategoriesJson = sql<{ id: number; name: string }[]>`coalesce((
 export const materialCategoryList: ListResource = {
   name: 'categories',
   table: materialCategories,
+  // Subqueries of its fields, filters and meta data (docs/decisions/0021).
+  reads: ['material_category_materials', 'materials', 'project_model_materials', 'project_models'],
   scope: 'tenant',
   idColumn: materialCategories.id,
   fields: {

@@ -37,6 +37,8 @@ const usersJson = sql<{ id: number; name: string }[]>`coalesce((
 export const projectList: ListResource = {
   name: 'projects',
   table: projects,
+  // Subqueries of its fields, filters and meta data (docs/decisions/0021).
+  reads: ['project_favorites', 'project_labels', 'labels', 'project_users', 'accounts'],
   scope: 'tenant',
   idColumn: projects.id,
   fields: {

@@ -7,6 +7,7 @@ import { downloads } from './download.table.ts';
 export const downloadList: ListResource = {
   name: 'downloads',
   table: downloads,
+  reads: [],
   scope: 'system',
   idColumn: downloads.id,
   fields: {

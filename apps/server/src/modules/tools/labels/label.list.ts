@@ -6,6 +6,7 @@ import { labels } from './label.table.ts';
 export const labelList: ListResource = {
   name: 'labels',
   table: labels,
+  reads: [],
   scope: 'tenant',
   idColumn: labels.id,
   fields: {

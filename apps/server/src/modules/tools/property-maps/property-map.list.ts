@@ -7,6 +7,7 @@ import { propertyMaps } from './property-map.table.ts';
 export const propertyMapList: ListResource = {
   name: 'property_maps',
   table: propertyMaps,
+  reads: [],
   scope: 'tenant',
   idColumn: propertyMaps.id,
   fields: {
