@@ -11,6 +11,8 @@ import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from '#dev/generate/ge
 import { isEmpty, seedDemo } from '#dev/seed/demo-seed.ts';
 import { ensureReferenceData } from '#dev/seed/reference-data.ts';
 import { scheduleRecycleBinPurge } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
+import { reconcileRuns } from '#modules/processing/pipeline/reconcile-runs.ts';
+import { scheduleUploadExpiry } from '#modules/processing/uploads/upload-expire.job.ts';
 
 const USAGE = `Usage: meshport <command>
   serve     migrate, then serve (default). --role (or SERVE_ROLE) says what:
@@ -114,6 +116,7 @@ async function serve(config: Config, opened?: Database): Promise<void> {
     // Running jobs finish meanwhile (or are released to another worker); both before the database closes.
     const [outcome] = await Promise.all([close(), services.jobs.stop()]);
     if (outcome !== 'drained') app.log.warn({ outcome }, 'the drain did not finish in time');
+    await services.processing.close();
     await database.close();
     app.log.info('stopped');
     process.exit(0);
@@ -123,7 +126,16 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   if (cluster.isWorker) process.on('disconnect', () => void stop('disconnect'));
   // Before the first request: the API enqueues jobs, and the role `all` works them.
   await services.jobs.start();
-  if (config.role !== 'api') stopPurge = scheduleRecycleBinPurge(services.jobs, app.log);
+  if (config.role !== 'api') {
+    const stopBin = scheduleRecycleBinPurge(services.jobs, app.log);
+    const stopExpiry = scheduleUploadExpiry(services.jobs, app.log);
+    stopPurge = () => {
+      stopBin();
+      stopExpiry();
+    };
+    await reconcileRuns(database);
+    services.processing.warmUp(app.log);
+  }
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
@@ -140,14 +152,25 @@ async function work(config: Config, database: Database): Promise<void> {
     stopPurge();
     log('info', 'shutting down: running jobs finish, or go back to the queue for another worker', { signal });
     await services.jobs.stop();
+    await services.processing.close();
+    await services.realtime.close();
     await database.close();
     log('info', 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  services.realtime.attachHeadless();
   await services.jobs.start();
-  stopPurge = scheduleRecycleBinPurge(services.jobs, { warn: (details, msg) => log('error', msg, details) });
+  const warn = { warn: (details: Record<string, unknown>, msg: string) => log('error', msg, details) };
+  const stopBin = scheduleRecycleBinPurge(services.jobs, warn);
+  const stopExpiry = scheduleUploadExpiry(services.jobs, warn);
+  stopPurge = () => {
+    stopBin();
+    stopExpiry();
+  };
+  await reconcileRuns(database);
+  services.processing.warmUp({ warn: (details, msg) => log('error', msg, details as Record<string, unknown>) });
   const jobs = services.jobs.registry.all().map((job) => job.name);
   log('info', 'Meshport is ready', { role: 'worker', database: database.kind, jobs });
 }

@@ -158,6 +158,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     async close() {
       await app.close();
       await services.jobs.stop();
+      await services.processing.close();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },

@@ -16,3 +16,26 @@ export const contentChannel = (companyId: number) => `private-company.${companyI
 export interface ContentChanged {
   resources: ContentResource[];
 }
+
+/**
+ * The processor's live updates (content.md §4): a private channel per company and kind
+ * (`private-company.{id}.ProjectModel`) and per record (`….ProjectModel.{id}`).
+ */
+export const PROCESSING_CHANNEL_KINDS = { project_model: 'ProjectModel', library_item: 'LibraryItem' } as const;
+export type ProcessingSubjectKind = keyof typeof PROCESSING_CHANNEL_KINDS;
+/** Reload the list: a record was added, removed, or ended processing. On the kind's channel. */
+export const REFRESH_PROCESSOR_INDEX_EVENT = 'RefreshProcessorIndex';
+/** A record's status or latest event changed. On the record's channel and on the kind's channel. */
+export const GEOMETRY_EVENTS_UPDATED_EVENT = 'GeometryEventsUpdated';
+
+export interface GeometryEventsUpdated {
+  id: number;
+  status: string;
+  status_color: string;
+  started_at: string | null;
+  finished_at: string | null;
+  latest_geometry_event: { message: string | null; step: string | null };
+}
+export interface RefreshProcessorIndex {
+  id: number | null;
+}

@@ -35,6 +35,8 @@ import { materialCategoryRoutes } from '#modules/content/material-categories/mat
 import { materialRoutes } from '#modules/content/materials/material.routes.ts';
 import { projectModelRoutes } from '#modules/content/project-models/project-model.routes.ts';
 import { projectRoutes } from '#modules/content/projects/project.routes.ts';
+import { uploadRoutes } from '#modules/processing/uploads/upload.routes.ts';
+import { registerUploadBodyParser } from '#modules/processing/uploads/upload-tus.ts';
 import { groupRoutes } from '#modules/security/groups/group.routes.ts';
 import { roleRoutes } from '#modules/security/roles/role.routes.ts';
 import { userRoutes } from '#modules/security/users/user.routes.ts';
@@ -72,6 +74,7 @@ export function apiRoutes(services: Services): RouteDefinition[] {
     ...materialRoutes(services),
     ...materialCategoryRoutes(services),
     ...globalSearchRoutes(services),
+    ...uploadRoutes(services),
   ];
 }
 
@@ -115,6 +118,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await app.register(fastifyFormbody);
   await registerMultipart(app, { fileSize: 50 * 1024 * 1024, files: 10, fields: 1000 });
   installFormFieldNesting(app);
+  registerUploadBodyParser(app);
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Meshport API', version: '2.0.0', description: 'The Meshport HTTP API (DESIGN §4).' },

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import pino from 'pino';
 import { LoginRateLimiter, type RateLimits } from '#core/auth/login-rate-limiter.ts';
 import { SessionRepository } from '#core/auth/session.repository.ts';
@@ -10,16 +9,30 @@ import type { Database } from '#core/db/database.ts';
 import { ResponseCache } from '#core/http/response-cache.ts';
 import { JobQueue } from '#core/jobs/job-queue.ts';
 import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
-import { FileStorage } from '#core/storage/file-storage.ts';
+import { createStorage } from '#core/storage/create-storage.ts';
 import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { materialPreviewJobs } from '#modules/content/materials/material-preview.job.ts';
 import { recycleBinJobs } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
+import { ActiveRuns } from '#modules/processing/pipeline/active-runs.ts';
+import { processingJobs } from '#modules/processing/pipeline/processing.job.ts';
+import { ProcessingEngines } from '#modules/processing/pipeline/processing-engines.ts';
+import { UploadService } from '#modules/processing/uploads/upload.service.ts';
+import { uploadJobs } from '#modules/processing/uploads/upload-expire.job.ts';
+import { createUploadStore } from '#modules/processing/uploads/upload-store.ts';
 import { createMessagingServices, type MessagingServices } from './messaging-services.ts';
 
 /** Days left in the bin and other dates the database derives are at most this stale. */
 const RESPONSE_TTL_MS = 30_000;
 
 /** The core mechanisms and the module services: one instance of each per process. */
-export interface Services extends CoreServices, MessagingServices {}
+export interface Services extends CoreServices, MessagingServices {
+  /** Resumable uploads (tus): the quota, the rows, and claim/release for the records that take them. */
+  uploads: UploadService;
+  /** The pipeline's converter process and preview browser (started on first use, where jobs are worked). */
+  processing: ProcessingEngines;
+  /** Runs working in this process, for an immediate cancel. */
+  activeRuns: ActiveRuns;
+}
 
 /** What a module adds to the job queue at composition: `services.jobs.define(…)` and `services.jobs.work(…)`. */
 export type JobModule = (services: Services) => void;
@@ -28,7 +41,7 @@ export type JobModule = (services: Services) => void;
  * The modules' jobs. A test fixture preloaded with `node --import` adds its own through
  * `addJobModule`; nothing else calls it.
  */
-const jobModules: JobModule[] = [recycleBinJobs];
+const jobModules: JobModule[] = [recycleBinJobs, uploadJobs, processingJobs, materialPreviewJobs];
 
 export function addJobModule(module: JobModule): void {
   jobModules.push(module);
@@ -47,6 +60,7 @@ export function createServices(config: Config, database: Database, rateLimits?: 
     maintenanceSeconds: config.jobMaintenanceSeconds,
     log: pino({ level: config.logLevel }).child({ module: 'jobs' }),
   });
+  const storage = createStorage(config);
   const services: Services = {
     config,
     database,
@@ -57,9 +71,18 @@ export function createServices(config: Config, database: Database, rateLimits?: 
     sessions,
     rateLimiter: new LoginRateLimiter(database, rateLimits),
     maintenance: new MaintenanceService(database),
-    storage: new FileStorage(path.join(config.dataDir, 'storage')),
+    storage,
+    uploads: new UploadService(
+      database,
+      storage,
+      createUploadStore(config),
+      { expireHours: config.uploadExpireHours, defaultQuotaBytes: config.companyStorageQuotaBytes },
+      pino({ level: config.logLevel }).child({ module: 'uploads' }),
+    ),
     jobs,
     ...createMessagingServices(config, database, sessions, tenants),
+    processing: new ProcessingEngines(config),
+    activeRuns: new ActiveRuns(),
   };
   for (const module of jobModules) module(services);
   return services;

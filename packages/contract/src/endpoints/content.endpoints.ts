@@ -6,3 +6,4 @@ export * from './content.material-categories.endpoints.ts';
 export * from './content.materials.endpoints.ts';
 export * from './content.project-models.endpoints.ts';
 export * from './content.projects.endpoints.ts';
+export * from './processing.endpoints.ts';

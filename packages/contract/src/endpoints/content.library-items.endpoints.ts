@@ -3,10 +3,15 @@ import { LIBRARY_ITEM_STATUSES, libraryItemSchema, TOP_LEVEL_FILTER_VALUE, trash
 import { bulkAnswerSchema, libraryItemBulkSchema, libraryItemUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
+import { libraryItemCreateSchema, processingFieldsSchema, uploadIdField } from '../processing.ts';
+import { processingEndpoints } from './processing.endpoints.ts';
 import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
 
 /** A library item row, with the recycle-bin fields with `trashed=1`. */
-export const libraryItemRowSchema = libraryItemSchema.extend(trashedFieldsSchema.shape);
+export const libraryItemRowSchema = libraryItemSchema.extend({
+  ...processingFieldsSchema.shape,
+  ...trashedFieldsSchema.shape,
+});
 
 export const libraryItemEndpoints = {
   list: defineListEndpoint({
@@ -42,13 +47,24 @@ export const libraryItemEndpoints = {
     answer: recordAnswerSchema(libraryItemRowSchema, {}),
   }),
   previewImage: previewImageEndpoint('/libraries/items/:id/preview-image', 'library items'),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/libraries/items',
+    summary: 'Adds an item from a finished upload, in the libraries named, and queues it for processing',
+    tags: ['library items'],
+    body: libraryItemCreateSchema,
+    answer: recordAnswerSchema(libraryItemRowSchema, {}),
+    status: 201,
+  }),
+  ...processingEndpoints('/libraries/items', 'library items', libraryItemRowSchema),
   update: defineEndpoint({
     method: 'PATCH',
     path: '/libraries/items/:id',
-    summary: 'Archives or unarchives an item (archived), or changes its name, description and libraries',
+    summary:
+      'Archives or unarchives an item (archived), changes its name, description and libraries; upload_id replaces the file',
     tags: ['library items'],
     params: idParamsSchema,
-    body: libraryItemUpdateSchema,
+    body: libraryItemUpdateSchema.extend({ upload_id: uploadIdField.optional() }),
     answer: recordAnswerSchema(libraryItemRowSchema, {}),
   }),
   delete: defineEndpoint({

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { materialSchema, RECORD_STATUSES, TOP_LEVEL_FILTER_VALUE, trashedFieldsSchema } from '../content.ts';
-import { bulkAnswerSchema, materialBulkSchema, materialSaveSchema, materialUpdateSchema } from '../content-saves.ts';
+import { bulkAnswerSchema, materialBulkSchema, materialUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idSchema, materialNameParamsSchema } from '../ids.ts';
+import { MATERIAL_MAP_KINDS, materialCreateSchema, materialImportSchema } from '../processing.ts';
 import { binaryAnswerSchema, deleteAnswerSchema, restoreEndpoint } from './shared.endpoints.ts';
 
 /** A material row, with the recycle-bin fields with `trashed=1`. */
-export const materialRowSchema = materialSchema.extend(trashedFieldsSchema.shape);
+export const materialRowSchema = materialSchema.extend({
+  /** The addresses of the material's PBR maps (WebP), by kind; only the maps it has. */
+  maps: z.partialRecord(z.enum(MATERIAL_MAP_KINDS), z.string()),
+  ...trashedFieldsSchema.shape,
+});
 
 export const materialEndpoints = {
   list: defineListEndpoint({
@@ -43,11 +48,29 @@ export const materialEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/materials',
-    summary: 'Creates a material (a variant of parent_name when given); its name is its identifier',
+    summary:
+      'Creates a material (a variant of parent_name when given); its name is its identifier. maps[kind]=<upload id> adds PBR maps',
     tags: ['materials'],
-    body: materialSaveSchema,
+    body: materialCreateSchema,
     answer: recordAnswerSchema(materialRowSchema, {}),
     status: 201,
+  }),
+  import: defineEndpoint({
+    method: 'POST',
+    path: '/materials/import',
+    summary: 'Creates a material from a finished upload of a .matz package (docs/material-package.md)',
+    tags: ['materials'],
+    body: materialImportSchema,
+    answer: recordAnswerSchema(materialRowSchema, {}),
+    status: 201,
+  }),
+  map: defineEndpoint({
+    method: 'GET',
+    path: '/materials/:name/maps/:map',
+    summary: 'One PBR map of a material (WebP)',
+    tags: ['materials'],
+    params: materialNameParamsSchema.extend({ map: z.enum(MATERIAL_MAP_KINDS) }),
+    answer: binaryAnswerSchema,
   }),
   update: defineEndpoint({
     method: 'PATCH',

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { MODEL_STATUSES, projectModelSchema, trashedFieldsSchema } from '../content.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
+import { processingFieldsSchema, projectModelCreateSchema, projectModelUpdateSchema } from '../processing.ts';
+import { processingEndpoints } from './processing.endpoints.ts';
 import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
 
 /**
@@ -9,6 +11,7 @@ import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './sha
  * `status.finished` is asked for instead (the demo-model picker); recycle-bin fields with `trashed=1`.
  */
 export const projectModelRowSchema = projectModelSchema.extend({
+  ...processingFieldsSchema.shape,
   status: z.union([z.enum(MODEL_STATUSES), z.object({ finished: z.boolean() })]),
   ...trashedFieldsSchema.shape,
 });
@@ -48,6 +51,25 @@ export const projectModelEndpoints = {
     answer: recordAnswerSchema(projectModelRowSchema, {}),
   }),
   previewImage: previewImageEndpoint('/projects/models/:id/preview-image', 'project models'),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/projects/models',
+    summary: 'Adds a model to a project from a finished upload, and queues it for processing',
+    tags: ['project models'],
+    body: projectModelCreateSchema,
+    answer: recordAnswerSchema(projectModelRowSchema, {}),
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/projects/models/:id',
+    summary: 'Changes name or description; upload_id replaces the file and processes it again',
+    tags: ['project models'],
+    params: idParamsSchema,
+    body: projectModelUpdateSchema,
+    answer: recordAnswerSchema(projectModelRowSchema, {}),
+  }),
+  ...processingEndpoints('/projects/models', 'project models', projectModelRowSchema),
   delete: defineEndpoint({
     method: 'DELETE',
     path: '/projects/models/:id',

@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { S3Settings } from '#core/storage/s3-storage.ts';
 
 /** The repository root: relative paths in the configuration are read from here. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
@@ -37,6 +38,22 @@ const envSchema = z.object({
   PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('http'),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meshport <no-reply@meshport.localhost>'),
+  UPLOAD_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20 * 1024 ** 3),
+  UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().max(8760).default(24),
+  COMPANY_STORAGE_QUOTA_GB: z.coerce.number().positive().max(1_000_000).default(100),
+  S3_ENDPOINT: z.url().optional(),
+  S3_BUCKET: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_FORCE_PATH_STYLE: booleanText.default(true),
+  CONVERTER_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
+  CONVERTER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
+  CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
 });
 
 export type Config = {
@@ -70,6 +87,18 @@ export type Config = {
   scheme: 'http' | 'https';
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** Largest upload accepted (tus `Upload-Length`), in bytes. */
+  uploadMaxBytes: number;
+  /** Unfinished uploads are removed this long after they were created (job `uploads.expire`). */
+  uploadExpireHours: number;
+  /** Storage a company's uploads may take, unless `companies.storage_quota_bytes` says otherwise. */
+  companyStorageQuotaBytes: number;
+  /** S3-compatible object storage for every file and upload (S3_BUCKET set); null: a folder under DATA_DIR. */
+  s3: S3Settings | null;
+  /** The contained converter's limits (issue 11): resident memory and time per file. */
+  converter: { memoryMb: number; timeoutMs: number };
+  /** The browser that renders previews (Debian's chromium). */
+  chromiumPath: string;
 };
 
 export class ConfigError extends Error {}
@@ -115,5 +144,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     scheme: e.PUBLIC_URL_SCHEME,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadExpireHours: e.UPLOAD_EXPIRE_HOURS,
+    companyStorageQuotaBytes: Math.round(e.COMPANY_STORAGE_QUOTA_GB * 1024 ** 3),
+    s3: e.S3_BUCKET
+      ? {
+          endpoint: e.S3_ENDPOINT,
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE,
+        }
+      : null,
+    converter: { memoryMb: e.CONVERTER_MEMORY_MB, timeoutMs: e.CONVERTER_TIMEOUT_SECONDS * 1000 },
+    chromiumPath: e.CHROMIUM_PATH,
   };
 }

@@ -129,6 +129,7 @@ export class JobQueue<J extends AnyJob = AnyJob> {
     this.boss = boss;
     await boss.start();
     await this.grantEnqueue();
+    if (database.kind === 'pglite' && options.work) await this.releaseOrphans();
     for (const definition of this.registry.all()) {
       await boss.createQueue(definition.name, { name: definition.name, ...sendOptions(definition) });
     }
@@ -238,6 +239,24 @@ export class JobQueue<J extends AnyJob = AnyJob> {
    * stepped back so the next run keeps this run's number. Only while the job is still active
    * here: one that expired meanwhile was failed for a retry already.
    */
+  /**
+   * The embedded database belongs to one process: a job still `active` when it opens was being
+   * run by this process's predecessor, which died. Counted as a run, it is retried now (not after
+   * its expiry), or failed when it has no retries left, so that a file that kills the process
+   * cannot do it forever (pg-boss counts the dead run when it fetches the job again). On a PostgreSQL server, other processes may be running jobs: there the
+   * expiry (`expireInSeconds`) finds the dead ones.
+   */
+  private async releaseOrphans(): Promise<void> {
+    await this.sql(
+      `UPDATE ${JOB_SCHEMA}.job SET
+         state = CASE WHEN retry_count < retry_limit THEN 'retry'::${JOB_SCHEMA}.job_state ELSE 'failed'::${JOB_SCHEMA}.job_state END,
+         start_after = now(),
+         completed_on = CASE WHEN retry_count < retry_limit THEN NULL ELSE now() END,
+         output = jsonb_build_object('message', 'The process running this job stopped')
+       WHERE state = 'active'`,
+    );
+  }
+
   private async release(name: string, id: string): Promise<void> {
     await this.sql(
       `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', start_after = now(),

@@ -98,6 +98,30 @@ export class RealtimeService {
     return authorizeChannel(subject, hostCompanyId, channel, this.kinds);
   }
 
+  /**
+   * A process that answers no HTTP (`--role worker`) still tells browsers what its jobs did:
+   * a Socket.IO server without sockets whose adapter fans each event out to the processes that
+   * have them (PostgreSQL only; the embedded database has no other process).
+   */
+  attachHeadless(): void {
+    if (this.io) throw new Error('realtime is already attached');
+    if (!this.options.databaseUrl) return;
+    const io = new Server();
+    this.useDatabaseFanOut(io);
+    this.io = io;
+  }
+
+  private useDatabaseFanOut(io: Server): void {
+    if (!this.options.databaseUrl) return;
+    this.pool = new pg.Pool({ connectionString: this.options.databaseUrl, max: 3 });
+    this.pool.on('error', (error) => this.log.warn({ err: error }, 'realtime database connection failed'));
+    io.adapter(
+      createAdapter(this.pool, {
+        errorHandler: (error) => this.log.warn({ err: error }, 'realtime fan-out failed'),
+      }),
+    );
+  }
+
   attach(server: HttpServer): void {
     if (this.io) throw new Error('realtime is already attached');
     const io = new Server(server, {
@@ -106,15 +130,7 @@ export class RealtimeService {
       connectTimeout: 10_000,
       ...(this.options.websocketOnly ? { transports: ['websocket'] as const } : {}),
     });
-    if (this.options.databaseUrl) {
-      this.pool = new pg.Pool({ connectionString: this.options.databaseUrl, max: 3 });
-      this.pool.on('error', (error) => this.log.warn({ err: error }, 'realtime database connection failed'));
-      io.adapter(
-        createAdapter(this.pool, {
-          errorHandler: (error) => this.log.warn({ err: error }, 'realtime fan-out failed'),
-        }),
-      );
-    }
+    this.useDatabaseFanOut(io);
     io.use((socket, next) => {
       this.authenticate(socket as RealtimeSocket).then(
         () => next(),
@@ -157,7 +173,8 @@ export class RealtimeService {
     this.io = null;
     if (io) {
       io.disconnectSockets(true);
-      io.engine.close();
+      // A headless server (worker role) has no engine: it was never attached to HTTP.
+      (io.engine as typeof io.engine | undefined)?.close();
       await Promise.resolve(io.of('/').adapter.close());
     }
     await this.pool?.end();

@@ -1,33 +1,87 @@
 import { type AnswerOf, libraryItemEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
 import { holds, policyActor } from '#core/access/policy.ts';
-import type { CoreServices } from '#core/core-services.ts';
 import type { Db } from '#core/db/database.ts';
 import { forbidden } from '#core/http/http-error.ts';
 import { defineRoute, type MemberActor } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { restored } from '#modules/content/shared/content-writes.ts';
+import {
+  type ProcessingRouteServices,
+  processingRoutes,
+  queueProcessing,
+} from '#modules/processing/pipeline/processing.routes.ts';
+import { PROCESSING_SUBJECTS } from '#modules/processing/pipeline/processing-subject.ts';
+import { MODEL_UPLOAD_KINDS } from '#modules/processing/pipeline/upload-kinds.ts';
+import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { libraryItemList } from './library-item.list.ts';
 import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
-import { bulkLibraryItems, deleteLibraryItem, restoreLibraryItem, updateLibraryItem } from './library-item.service.ts';
+import {
+  bulkLibraryItems,
+  createLibraryItem,
+  deleteLibraryItem,
+  ITEM_NOT_FOUND,
+  restoreLibraryItem,
+  updateLibraryItem,
+} from './library-item.service.ts';
 import { libraryItems } from './library-item.table.ts';
 
 type ItemAnswer = AnswerOf<typeof libraryItemEndpoints.get>;
 
 /** Writes on library items (content issue): hatch only (content.md §1). */
-export function libraryItemWriteRoutes(services: CoreServices) {
+export function libraryItemWriteRoutes(services: ProcessingRouteServices & { uploads: UploadService }) {
   const engine = new ListEngine(services.database, services.changes);
   const inTenant = <T>(companyId: number, actor: MemberActor, work: (tx: Db) => Promise<T>) =>
     services.database.tenant({ companyId, accountId: actor.accountId }, work);
+  const subject = PROCESSING_SUBJECTS.library_item;
+  /** Takes the upload and queues the item's processing (a new item, or a replaced file). */
+  const process = async (tx: Db, companyId: number, actor: MemberActor, id: number, uploadId: string, why: string) => {
+    const upload = await services.uploads.claim(tx, {
+      companyId,
+      accountId: actor.accountId,
+      uploadId,
+      kinds: MODEL_UPLOAD_KINDS,
+    });
+    await queueProcessing(services, tx, subject, companyId, id, `Queued ${upload.fileName}${why}`, {
+      uploadId: upload.id,
+      key: upload.storageKey,
+      name: upload.fileName,
+    });
+  };
+  const answer = async (request: Parameters<typeof engine.record>[0], id: number) =>
+    (await engine.record(request, libraryItemList, eq(libraryItems.id, id), ITEM_NOT_FOUND)) as ItemAnswer;
 
   return [
+    defineRoute(libraryItemEndpoints.create, {
+      access: { permission: LIBRARY_ITEM_PERMISSIONS.update, hatchOnly: true },
+      changes: ['items', 'libraries'],
+      async handler({ actor, companyId, body, request, reply }) {
+        const id = await inTenant(companyId, actor, async (tx) => {
+          const created = await createLibraryItem(tx, companyId, actor.accountId, body);
+          await process(tx, companyId, actor, created, body.upload_id, '');
+          return created;
+        });
+        reply.status(201);
+        return answer(request, id);
+      },
+    }),
     defineRoute(libraryItemEndpoints.update, {
       access: { permission: LIBRARY_ITEM_PERMISSIONS.update, hatchOnly: true },
       // The item's libraries change their counts.
       changes: ['items', 'libraries'],
       async handler({ actor, companyId, params, body, request }) {
-        const id = await inTenant(companyId, actor, (tx) => updateLibraryItem(tx, companyId, params.id, body));
-        return (await engine.record(request, libraryItemList, eq(libraryItems.id, id))) as ItemAnswer;
+        const replaced = await inTenant(companyId, actor, async (tx) => {
+          const [before] = await tx
+            .select({ uploadId: libraryItems.uploadId })
+            .from(libraryItems)
+            .where(eq(libraryItems.id, params.id));
+          const id = await updateLibraryItem(tx, companyId, params.id, body);
+          if (!body.upload_id) return null;
+          await process(tx, companyId, actor, id, body.upload_id, ' (file replaced)');
+          return before?.uploadId ?? null;
+        });
+        if (replaced) await services.uploads.release(companyId, replaced);
+        return answer(request, params.id);
       },
     }),
     defineRoute(libraryItemEndpoints.delete, {
@@ -56,6 +110,14 @@ export function libraryItemWriteRoutes(services: CoreServices) {
       async handler({ actor, companyId, params }) {
         return restored(await inTenant(companyId, actor, (tx) => restoreLibraryItem(tx, params.id)));
       },
+    }),
+    ...processingRoutes(services, {
+      subject,
+      endpoints: libraryItemEndpoints,
+      list: libraryItemList,
+      permissions: { view: LIBRARY_ITEM_PERMISSIONS.view, update: LIBRARY_ITEM_PERMISSIONS.update },
+      changes: ['items'],
+      notFoundMessage: ITEM_NOT_FOUND,
     }),
   ];
 }

@@ -7,6 +7,7 @@ import {
   idOrTopLevelSchema,
   latestGeometryMessage,
   previewUrl,
+  processingFields,
   ref,
   statusColor,
   trashedFields,
@@ -31,6 +32,15 @@ const librariesJson = sql<{ id: number; name: string }[]>`coalesce((
 export const libraryItemList: ListResource = {
   name: 'items',
   table: libraryItems,
+  // Subqueries of its fields, filters and meta data (docs/decisions/0021).
+  reads: [
+    'project_model_library_items',
+    'project_models',
+    'library_item_libraries',
+    'libraries',
+    'geometry_events',
+    'accounts',
+  ],
   scope: 'tenant',
   idColumn: libraryItems.id,
   fields: {
@@ -55,6 +65,7 @@ export const libraryItemList: ListResource = {
     started_at: { select: libraryItems.startedAt, sortable: true },
     finished_at: { select: libraryItems.finishedAt, sortable: true },
     uploader_name: { select: accountName(libraryItems.uploaderId) },
+    ...processingFields(libraryItems, '/v2/libraries/items/'),
     created_at: { select: libraryItems.createdAt, sortable: true },
     updated_at: { select: libraryItems.updatedAt, sortable: true },
     ...trashedFields(libraryItems.deletedAt),

@@ -1,12 +1,13 @@
 import { libraryItemEndpoints } from '@meshport/contract';
-import type { CoreServices } from '#core/core-services.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
+import type { ProcessingRouteServices } from '#modules/processing/pipeline/processing.routes.ts';
+import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { libraryItemList } from './library-item.list.ts';
 import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
 import { libraryItems } from './library-item.table.ts';
 import { libraryItemWriteRoutes } from './library-item-write.routes.ts';
 
-export function libraryItemRoutes(services: CoreServices) {
+export function libraryItemRoutes(services: ProcessingRouteServices & { uploads: UploadService }) {
   const reads = contentReadRoutes(services, {
     endpoints: libraryItemEndpoints,
     resource: libraryItemList,

@@ -83,6 +83,25 @@ async function link(tx: Db, companyId: number, itemIds: number[], libraryIds: nu
   }
 }
 
+/** POST /libraries/items: the item, in the libraries named; processing is queued by the caller. */
+export async function createLibraryItem(
+  tx: Db,
+  companyId: number,
+  accountId: number,
+  body: { name: string; description?: string | null; libraries?: number[] },
+): Promise<number> {
+  const libraryIds = body.libraries ?? [];
+  await assertLibraries(tx, libraryIds);
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into library_items (company_id, name, description, status, uploader_id)
+      values (${companyId}, ${body.name}, ${body.description ?? null}, 'QUEUED', ${accountId}) returning id`,
+  );
+  const id = (row as { id: number }).id;
+  await link(tx, companyId, [id], libraryIds, false);
+  return id;
+}
+
 /** PATCH /libraries/items/:id: the archived flag, name, description, libraries (replacing the links). */
 export async function updateLibraryItem(tx: Db, companyId: number, id: number, body: UpdateBody): Promise<number> {
   const [item] = await liveItems(tx, [id]);

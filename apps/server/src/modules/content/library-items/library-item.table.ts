@@ -6,6 +6,7 @@ import { libraries } from '#modules/content/libraries/library.table.ts';
 import { projectModels } from '#modules/content/project-models/project-model.table.ts';
 import {
   contentIndexes,
+  processingColumns,
   recordColumns,
   sortIndexes,
   tenantKeyColumns,
@@ -21,6 +22,7 @@ export const libraryItems = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     uploaderId: integer('uploader_id').references(() => accounts.id, { onDelete: 'set null' }),
+    ...processingColumns(),
     /**
      * How many libraries not in the bin hold the item, kept by triggers (migration 0006):
      * `filter[library]=null` then reads a small partial index instead of every item.

@@ -33,6 +33,14 @@ const categoriesJson = sql<{ id: number; name: string }[]>`coalesce((
 export const materialList: ListResource = {
   name: 'materials',
   table: materials,
+  // Subqueries of its fields, filters and meta data (docs/decisions/0021).
+  reads: [
+    'project_model_materials',
+    'project_models',
+    'material_category_materials',
+    'material_categories',
+    'accounts',
+  ],
   scope: 'tenant',
   idColumn: materials.id,
   fields: {
@@ -45,6 +53,10 @@ export const materialList: ListResource = {
         sql`'/v2/materials/' || ${urlEncoded(materials.name)}`,
         materials.updatedAt,
       ),
+    },
+    maps: {
+      select: sql`(select coalesce(json_object_agg(k, '/v2/materials/' || ${urlEncoded(materials.name)} || '/maps/' || k), '{}'::json)
+        from jsonb_object_keys(${ref(materials.maps)}) k)`,
     },
     status: { select: materials.status, sortable: true },
     status_color: { select: statusColor(materials.status) },

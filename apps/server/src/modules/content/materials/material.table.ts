@@ -1,6 +1,6 @@
-import { RECORD_STATUSES } from '@meshport/contract';
+import { type MaterialMapKind, RECORD_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, unique, uniqueIndex } from 'drizzle-orm/pg-core';
 import { accounts } from '#core/auth/account.table.ts';
 import { projectModels } from '#modules/content/project-models/project-model.table.ts';
 import {
@@ -10,6 +10,8 @@ import {
   tenantKeyColumns,
   timestampColumns,
 } from '#modules/content/shared/content-columns.ts';
+
+export type MaterialMaps = Partial<Record<MaterialMapKind, { key: string; width: number; height: number }>>;
 
 /**
  * Materials. The name is the identifier clients use (unique within the company); the id
@@ -24,6 +26,8 @@ export const materials = pgTable(
     description: text('description'),
     status: statusColumn(RECORD_STATUSES, 'active'),
     previewImagePath: text('preview_image_path'),
+    /** The PBR maps (migration 0013): kind → storage key and size. */
+    maps: jsonb('maps').$type<MaterialMaps>().notNull().default({}),
     activeVersionCreatorId: integer('active_version_creator_id').references(() => accounts.id, {
       onDelete: 'set null',
     }),

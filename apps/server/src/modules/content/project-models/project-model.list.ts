@@ -6,6 +6,7 @@ import {
   accountName,
   latestGeometryMessage,
   previewUrl,
+  processingFields,
   ref,
   statusColor,
   trashedFields,
@@ -16,6 +17,8 @@ import { projectModels } from './project-model.table.ts';
 export const projectModelList: ListResource = {
   name: 'models',
   table: projectModels,
+  // Subqueries of its fields, filters and meta data (docs/decisions/0021).
+  reads: ['projects', 'accounts', 'geometry_events'],
   scope: 'tenant',
   idColumn: projectModels.id,
   fields: {
@@ -42,6 +45,7 @@ export const projectModelList: ListResource = {
     'latest_geometry_event.message': {
       select: latestGeometryMessage('project_model', projectModels.companyId, projectModels.id),
     },
+    ...processingFields(projectModels, '/v2/projects/models/'),
     created_at: { select: projectModels.createdAt, sortable: true },
     updated_at: { select: projectModels.updatedAt, sortable: true },
     ...trashedFields(projectModels.deletedAt),

@@ -1,12 +1,14 @@
 import { projectModelEndpoints } from '@meshport/contract';
-import type { CoreServices } from '#core/core-services.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
+import type { ProcessingRouteServices } from '#modules/processing/pipeline/processing.routes.ts';
+import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { projectModelList } from './project-model.list.ts';
 import { PROJECT_MODEL_PERMISSIONS } from './project-model.policy.ts';
 import { projectModels } from './project-model.table.ts';
+import { projectModelProcessingRoutes } from './project-model-processing.routes.ts';
 import { projectModelWriteRoutes } from './project-model-write.routes.ts';
 
-export function projectModelRoutes(services: CoreServices) {
+export function projectModelRoutes(services: ProcessingRouteServices & { uploads: UploadService }) {
   const reads = contentReadRoutes(services, {
     endpoints: projectModelEndpoints,
     resource: projectModelList,
@@ -14,5 +16,5 @@ export function projectModelRoutes(services: CoreServices) {
     access: { permission: PROJECT_MODEL_PERMISSIONS.view },
     notFoundMessage: 'No such model.',
   });
-  return [...reads, ...projectModelWriteRoutes(services)];
+  return [...reads, ...projectModelWriteRoutes(services), ...projectModelProcessingRoutes(services)];
 }

@@ -5,6 +5,7 @@ import { projects } from '#modules/content/projects/project.table.ts';
 import {
   contentIndexes,
   live,
+  processingColumns,
   recordColumns,
   tenantKeyColumns,
   timestampColumns,
@@ -21,6 +22,7 @@ export const projectModels = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The uploader's account; kept (as null) when the account goes. */
     uploaderId: integer('uploader_id').references(() => accounts.id, { onDelete: 'set null' }),
+    ...processingColumns(),
     ...timestampColumns(),
   },
   (t) => [

@@ -113,6 +113,16 @@ async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; pa
   };
   const events = (kind: 'project_model' | 'library_item', subjects: SQL) =>
     tx.execute(sql`delete from geometry_events where subject_kind = ${kind} and subject_id in ${subjects}`);
+  // Processed records (issue 11) hold their web-ready GLB and their original, an upload that counts in the quota.
+  const processedFiles = async (table: 'project_models' | 'library_items', where: SQL) => {
+    const rows = await queryRows<{ glb_key: string | null; original_key: string | null; upload_id: string | null }>(
+      tx,
+      sql`select glb_key, original_key, upload_id from ${sql.raw(table)} where ${where}`,
+    );
+    for (const row of rows) for (const key of [row.glb_key, row.original_key]) if (key) paths.push(key);
+    const uploadIds = rows.map((row) => row.upload_id).filter((id): id is string => !!id);
+    if (uploadIds.length > 0) await tx.execute(sql`delete from uploads where id in ${ids(uploadIds)}`);
+  };
 
   // Projects first with their models, expired or under a purged project (geometry events have no foreign key).
   const doomedProjects = await queryRows<{ id: number }>(tx, sql`select id from ${treeClosure('projects')} p`);
@@ -121,13 +131,17 @@ async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; pa
     projectIds.length > 0 ? sql` or project_id in ${ids(projectIds)}` : sql``
   })`;
   await events('project_model', models);
+  await processedFiles('project_models', sql`id in ${models}`);
   await remove('project_models', sql`id in ${models}`);
   await remove('projects', projectIds.length > 0 ? sql`id in ${ids(projectIds)}` : sql`false`);
 
   await remove('libraries', sql`id in ${treeClosure('libraries')}`);
   const items = expiredBatch('library_items');
   const itemIds = (await queryRows<{ id: number }>(tx, sql`select id from ${items} i`)).map((row) => row.id);
-  if (itemIds.length > 0) await events('library_item', ids(itemIds));
+  if (itemIds.length > 0) {
+    await events('library_item', ids(itemIds));
+    await processedFiles('library_items', sql`id in ${ids(itemIds)}`);
+  }
   await remove('library_items', itemIds.length > 0 ? sql`id in ${ids(itemIds)}` : sql`false`);
 
   await remove('material_categories', sql`id in ${treeClosure('material_categories')}`);

@@ -1,5 +1,6 @@
+import type { ProcessingFigures } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { type ExtraConfigColumn, index, integer, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
+import { type ExtraConfigColumn, index, integer, jsonb, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '#core/tenancy/company.table.ts';
 
 /** Partial-index condition: rows not in the recycle bin. */
@@ -25,6 +26,19 @@ export const recordColumns = <const T extends readonly [string, ...string[]]>(va
   description: text('description'),
   status: statusColumn(values, initial),
   previewImagePath: text('preview_image_path'),
+});
+
+/**
+ * What processing keeps on a model or library item (migration 0013): the original upload,
+ * the web-ready GLB, the figures, and the number of the current run.
+ */
+export const processingColumns = () => ({
+  uploadId: text('upload_id'),
+  originalKey: text('original_key'),
+  originalName: text('original_name'),
+  glbKey: text('glb_key'),
+  figures: jsonb('figures').$type<ProcessingFigures>(),
+  processingRun: integer('processing_run').notNull().default(0),
 });
 
 /** created_at and updated_at (now by default), and deleted_at for the recycle bin. */

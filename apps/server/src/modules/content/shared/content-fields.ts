@@ -43,6 +43,24 @@ export function previewUrl(path: Column, base: SQL, updatedAt: Column): SQL<stri
   >`(case when ${ref(path)} is null then null else ${base} || '/preview-image?v=' || floor(extract(epoch from ${ref(updatedAt)}))::bigint end)`;
 }
 
+/**
+ * The processing side of a model or item (issue 11): its original's name, the download
+ * addresses once there is something to download, and the figures.
+ */
+export function processingFields(
+  table: { originalName: Column; originalKey: Column; glbKey: Column; figures: Column; id: Column },
+  base: string,
+): Record<string, ListField> {
+  const at = (key: Column, file: string) =>
+    sql<string | null>`(case when ${ref(key)} is null then null else ${base} || ${ref(table.id)} || ${file} end)`;
+  return {
+    original_file_name: { select: table.originalName },
+    original_url: { select: at(table.originalKey, '/files/original') },
+    glb_url: { select: at(table.glbKey, '/files/glb') },
+    figures: { select: table.figures },
+  };
+}
+
 /** The newest geometry event's message (one index probe per row). */
 export function latestGeometryMessage(kind: GeometrySubjectKind, companyId: Column, id: Column): SQL<string | null> {
   return sql<string | null>`(select ge.message from geometry_events ge

@@ -82,7 +82,7 @@ export async function inspectUpload(input: {
       main,
       index: new FileIndex([main]),
       bundled: false,
-      message: `Found a ${LABEL[kind]} model (${main.name}, ${formatSize(info.size)})`,
+      message: `Found the model ${main.name} (${LABEL[kind]}, ${formatSize(info.size)})`,
       warnings,
     };
   }
@@ -126,7 +126,7 @@ export async function inspectUpload(input: {
     main: chosen.file,
     index,
     bundled: true,
-    message: `Found a ${LABEL[chosen.kind]} model (${chosen.file.name}, ${formatSize(chosen.file.size)}) with ${others} other file${others === 1 ? '' : 's'}`,
+    message: `Found the model ${chosen.file.name} (${LABEL[chosen.kind]}, ${formatSize(chosen.file.size)}) and ${others} other file${others === 1 ? '' : 's'}`,
     warnings,
   };
 }

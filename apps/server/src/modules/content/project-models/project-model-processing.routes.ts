@@ -1,0 +1,111 @@
+import { type AnswerOf, projectModelEndpoints } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#core/db/database.ts';
+import { notFound, ValidationError } from '#core/http/http-error.ts';
+import { defineRoute, type MemberActor, type RouteDefinition } from '#core/http/route.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import {
+  type ProcessingRouteServices,
+  processingRoutes,
+  queueProcessing,
+} from '#modules/processing/pipeline/processing.routes.ts';
+import { PROCESSING_SUBJECTS } from '#modules/processing/pipeline/processing-subject.ts';
+import { MODEL_UPLOAD_KINDS } from '#modules/processing/pipeline/upload-kinds.ts';
+import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
+import { projectModelList } from './project-model.list.ts';
+import { PROJECT_MODEL_PERMISSIONS } from './project-model.policy.ts';
+
+const subject = PROCESSING_SUBJECTS.project_model;
+const MODEL_NOT_FOUND = 'No such model.';
+type ModelAnswer = AnswerOf<typeof projectModelEndpoints.get>;
+
+/** Models from uploads (issue 11): add one to a project, replace its file, and the shared processing calls. */
+export function projectModelProcessingRoutes(
+  services: ProcessingRouteServices & { uploads: UploadService },
+): RouteDefinition[] {
+  const engine = new ListEngine(services.database, services.changes);
+  const inTenant = <T>(companyId: number, actor: MemberActor, work: (tx: Db) => Promise<T>) =>
+    services.database.tenant({ companyId, accountId: actor.accountId }, work);
+  const claim = (tx: Db, companyId: number, actor: MemberActor, uploadId: string) =>
+    services.uploads.claim(tx, { companyId, accountId: actor.accountId, uploadId, kinds: MODEL_UPLOAD_KINDS });
+  const answer = async (request: Parameters<typeof engine.record>[0], id: number) =>
+    (await engine.record(request, projectModelList, sql`project_models.id = ${id}`, MODEL_NOT_FOUND)) as ModelAnswer;
+
+  return [
+    defineRoute(projectModelEndpoints.create, {
+      access: { permission: 'create-project-models', hatchOnly: true },
+      changes: ['models'],
+      async handler({ actor, companyId, body, request, reply }) {
+        const id = await inTenant(companyId, actor, async (tx) => {
+          const [project] = await queryRows<{ id: number }>(
+            tx,
+            sql`select id from projects where id = ${body.project_id} and deleted_at is null`,
+          );
+          if (!project) throw new ValidationError({ project_id: ['No such project.'] });
+          const upload = await claim(tx, companyId, actor, body.upload_id);
+          const [row] = await queryRows<{ id: number }>(
+            tx,
+            sql`insert into project_models (company_id, project_id, name, description, status, uploader_id)
+              values (${companyId}, ${body.project_id}, ${body.name}, ${body.description ?? null}, 'QUEUED', ${actor.accountId})
+              returning id`,
+          );
+          const modelId = (row as { id: number }).id;
+          await queueProcessing(services, tx, subject, companyId, modelId, `Queued ${upload.fileName}`, {
+            uploadId: upload.id,
+            key: upload.storageKey,
+            name: upload.fileName,
+          });
+          return modelId;
+        });
+        reply.status(201);
+        return answer(request, id);
+      },
+    }),
+    defineRoute(projectModelEndpoints.update, {
+      access: { permission: PROJECT_MODEL_PERMISSIONS.update, hatchOnly: true },
+      changes: ['models'],
+      async handler({ actor, companyId, params, body, request }) {
+        const replaced = await inTenant(companyId, actor, async (tx) => {
+          const [model] = await queryRows<{ upload_id: string | null }>(
+            tx,
+            sql`select upload_id from project_models where id = ${params.id} and deleted_at is null for update`,
+          );
+          if (!model) throw notFound(MODEL_NOT_FOUND);
+          const sets = [
+            body.name !== undefined ? sql`name = ${body.name}` : null,
+            body.description !== undefined ? sql`description = ${body.description}` : null,
+          ].filter((part) => part !== null);
+          await tx.execute(
+            sql`update project_models set ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} where id = ${params.id}`,
+          );
+          if (!body.upload_id) return null;
+          const upload = await claim(tx, companyId, actor, body.upload_id);
+          await queueProcessing(
+            services,
+            tx,
+            subject,
+            companyId,
+            params.id,
+            `Queued ${upload.fileName} (file replaced)`,
+            {
+              uploadId: upload.id,
+              key: upload.storageKey,
+              name: upload.fileName,
+            },
+          );
+          return model.upload_id;
+        });
+        if (replaced) await services.uploads.release(companyId, replaced);
+        return answer(request, params.id);
+      },
+    }),
+    ...processingRoutes(services, {
+      subject,
+      endpoints: projectModelEndpoints,
+      list: projectModelList,
+      permissions: { view: PROJECT_MODEL_PERMISSIONS.view, update: PROJECT_MODEL_PERMISSIONS.update },
+      changes: ['models'],
+      notFoundMessage: MODEL_NOT_FOUND,
+    }),
+  ];
+}

@@ -1,0 +1,35 @@
+import path from 'node:path';
+import type { ProcessingStep } from '@meshport/contract';
+import type { ConversionResult, StepReport } from '#modules/processing/conversion/conversion-types.ts';
+import type { Converter } from '#modules/processing/conversion/converter.ts';
+import { formatMs } from './format.ts';
+
+/** The event message of a converter step: what it did, how long it took, and its warnings. */
+export function stepMessage(report: StepReport): string {
+  const warnings = report.warnings.map((warning) => ` Warning: ${warning.replace(/\.$/, '')}.`).join('');
+  return `${report.message.replace(/\.$/, '')} in ${formatMs(report.ms)}.${warnings}`;
+}
+
+/**
+ * inspect → convert → optimise, in the contained converter process. Each step's report is
+ * handed to `onStep` as it ends (the caller writes the event).
+ */
+export async function convertStep(
+  converter: Converter,
+  input: { localPath: string; fileName: string; workDir: string },
+  onStep: (step: ProcessingStep, message: string) => void,
+  signal: AbortSignal,
+): Promise<{ glbPath: string; result: ConversionResult }> {
+  const glbPath = path.join(input.workDir, 'model.glb');
+  const result = await converter.convert(
+    {
+      filePath: input.localPath,
+      fileName: input.fileName,
+      workDir: path.join(input.workDir, 'work'),
+      outputPath: glbPath,
+    },
+    (report) => onStep(report.step, stepMessage(report)),
+    signal,
+  );
+  return { glbPath, result };
+}

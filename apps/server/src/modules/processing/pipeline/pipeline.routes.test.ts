@@ -1,0 +1,248 @@
+import { PROCESSING_STEPS } from '@meshport/contract';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TusTarget } from '#modules/processing/uploads/upload.test-helpers.ts';
+import { HAVE_SAMPLES } from '#test/samples.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { getBytes, sampleUpload, untilStatus, uploadBytes } from './pipeline.test-helpers.ts';
+
+interface ModelRow {
+  id: number;
+  status: string;
+  started_at: string | null;
+  finished_at: string | null;
+  uploader_name: string | null;
+  preview_image_url: string | null;
+  original_file_name: string | null;
+  original_url: string | null;
+  glb_url: string | null;
+  latest_geometry_event: { message: string | null };
+  figures: {
+    triangles: number;
+    points: number;
+    textures: number;
+    original_bytes: number;
+    glb_bytes: number;
+    steps_ms: Record<string, number>;
+    warnings: string[];
+  } | null;
+}
+
+/** One kind of each input the pipeline takes (DESIGN §7), as a user would upload it. */
+const KINDS: { label: string; files: string | string[]; bundle?: string; textures?: boolean; points?: boolean }[] = [
+  { label: 'binary FBX', files: 'FBX/box.fbx' },
+  { label: 'ASCII FBX with an embedded texture', files: 'FBX/embedded_ascii/box.FBX' },
+  {
+    label: 'OBJ + MTL + textures, zipped',
+    files: [
+      'OBJ/spider.obj',
+      'OBJ/spider.mtl',
+      'OBJ/SpiderTex.jpg',
+      'OBJ/drkwood2.jpg',
+      'OBJ/engineflare1.jpg',
+      'OBJ/wal67ar_small.jpg',
+      'OBJ/wal69ar_small.jpg',
+    ],
+    bundle: 'spider.zip',
+    textures: true,
+  },
+  {
+    label: 'DAE with a TGA texture, zipped',
+    files: ['Collada/duck.dae', 'Collada/duckCM.tga'],
+    bundle: 'duck.zip',
+    textures: true,
+  },
+  { label: 'ZAE', files: 'Collada/human.zae' },
+  { label: '3DS', files: '3DS/fels.3ds' },
+  { label: 'binary STL', files: 'STL/Spider_binary.stl' },
+  { label: 'PLY point cloud', files: 'PLY/pond.0.ply', points: true },
+  { label: 'GLB', files: 'glTF2/2CylinderEngine-glTF-Binary/2CylinderEngine.glb' },
+  {
+    label: 'glTF + bin + PNG, zipped',
+    files: [
+      'glTF2/BoxTextured-glTF/BoxTextured.gltf',
+      'glTF2/BoxTextured-glTF/BoxTextured0.bin',
+      'glTF2/BoxTextured-glTF/CesiumLogoFlat.png',
+    ],
+    bundle: 'box-textured.zip',
+    textures: true,
+  },
+];
+
+const HOSTILE: { file: string; message: RegExp }[] = [
+  { file: 'invalid/empty.obj', message: /empty/i },
+  { file: 'invalid/malformed.obj', message: /./ },
+  { file: 'invalid/crash-30d6d0f7c529b3b66b4131700b7a4580cd7082df.ply', message: /could not be read|damaged/i },
+  { file: 'invalid/OutOfMemory.off', message: /memory|could not be read|damaged/i },
+  { file: 'glTF2/IndexOutOfRange/AllIndicesOutOfRange.gltf', message: /./ },
+];
+
+describeEachDatabase('the processing pipeline through HTTP', (kind) => {
+  let app: TestApp;
+  let token: string;
+  let target: TusTarget;
+  let projectId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp(kind, { env: { JOB_POLLING_SECONDS: '0.5' } });
+    token = await app.login('editor');
+    target = { url: app.url, host: app.host('acme'), token };
+    const projects = await app.request<{ data: { id: number }[] }>('/v2/projects?per_page=1', { token });
+    projectId = projects.body.data[0]?.id as number;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const createModel = async (name: string, fileName: string, data: Buffer) => {
+    const uploadId = await uploadBytes(target, fileName, data);
+    const created = await app.request<{ data: ModelRow }>('/v2/projects/models', {
+      token,
+      json: { name, project_id: projectId, upload_id: uploadId },
+    });
+    expect(created.status, created.text).toBe(201);
+    return created.body.data;
+  };
+
+  describe.skipIf(!HAVE_SAMPLES)('each kind of sample', () => {
+    it.each(KINDS)('$label is processed to FINISHED with its figures, events, preview and GLB', async (input) => {
+      const { fileName, data } = sampleUpload(input.files, input.bundle);
+      const created = await createModel(`pipeline ${input.label}`, fileName, data);
+      expect(created.status).toBe('QUEUED');
+      expect(created.original_file_name).toBe(fileName);
+      const done = await untilStatus<ModelRow>(app, token, `/v2/projects/models/${created.id}`, ['FINISHED', 'FAILED']);
+      expect(done.status, done.latest_geometry_event.message ?? '').toBe('FINISHED');
+      expect(done.started_at).not.toBeNull();
+      expect(done.finished_at).not.toBeNull();
+      expect(done.uploader_name).toBeTruthy();
+      expect(done.latest_geometry_event.message).toMatch(/^Ready: /);
+      const figures = done.figures;
+      expect(figures).not.toBeNull();
+      if (input.points) expect(figures?.points).toBeGreaterThan(0);
+      else expect(figures?.triangles).toBeGreaterThan(0);
+      if (input.textures) expect(figures?.textures).toBeGreaterThan(0);
+      expect(figures?.original_bytes).toBe(data.length);
+      for (const step of ['inspect', 'convert', 'optimise', 'preview'] as const) {
+        expect(figures?.steps_ms[step], step).toBeGreaterThanOrEqual(0);
+      }
+
+      const events = await app.request<{ data: { step: string; message: string; status: string }[] }>(
+        `/v2/projects/models/${created.id}/geometry-events`,
+        { token },
+      );
+      const steps = events.body.data.map((event) => event.step);
+      expect(steps[0]).toBe('queued');
+      for (const step of PROCESSING_STEPS) expect(steps, step).toContain(step);
+      expect(events.body.data.at(-1)?.status).toBe('FINISHED');
+
+      const glb = await getBytes(app, token, done.glb_url as string);
+      expect(glb.status).toBe(200);
+      expect(glb.body.subarray(0, 4).toString('latin1')).toBe('glTF');
+      expect(glb.body.length).toBe(figures?.glb_bytes);
+      const original = await getBytes(app, token, done.original_url as string);
+      expect(original.body.equals(data)).toBe(true);
+      const preview = await getBytes(app, token, (done.preview_image_url as string).split('?')[0] as string);
+      expect(preview.status).toBe(200);
+      const image = await sharp(preview.body).metadata();
+      expect([image.format, image.width, image.height]).toEqual(['webp', 512, 512]);
+    });
+
+    it.each(HOSTILE)(
+      '$file ends FAILED with a message a person can read, and the next file still works',
+      async ({ file, message }) => {
+        const { fileName, data } = sampleUpload(file);
+        const created = await createModel(`hostile ${fileName}`, fileName, data);
+        const done = await untilStatus<ModelRow>(app, token, `/v2/projects/models/${created.id}`, [
+          'FINISHED',
+          'FAILED',
+        ]);
+        expect(done.status).toBe('FAILED');
+        const text = done.latest_geometry_event.message ?? '';
+        expect(text).toMatch(message);
+        expect(text).not.toMatch(/\n\s+at |RuntimeError|undefined|\[object/);
+        const next = await createModel('after hostile', 'box.fbx', sampleUpload('FBX/box.fbx').data);
+        expect(
+          (await untilStatus<ModelRow>(app, token, `/v2/projects/models/${next.id}`, ['FINISHED', 'FAILED'])).status,
+        ).toBe('FINISHED');
+      },
+    );
+  });
+
+  it('reprocesses only a FINISHED model, and cancels only a queued or processing one', async () => {
+    const obj = Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nv 0 0 1\nf 1 2 3\nf 1 3 4\nf 1 2 4\n');
+    const created = await createModel('reprocess me', 'tetra.obj', obj);
+    const cancelled = await app.request(`/v2/projects/models/${created.id}/reprocess`, { token, method: 'POST' });
+    expect(cancelled.status).toBe(409);
+    const done = await untilStatus<ModelRow>(app, token, `/v2/projects/models/${created.id}`, ['FINISHED', 'FAILED']);
+    expect(done.status).toBe('FINISHED');
+    expect((await app.request(`/v2/projects/models/${created.id}/cancel`, { token, method: 'POST' })).status).toBe(409);
+
+    const again = await app.request<{ data: ModelRow }>(`/v2/projects/models/${created.id}/reprocess`, {
+      token,
+      method: 'POST',
+    });
+    expect(again.status, again.text).toBe(200);
+    expect(again.body.data.status).toBe('QUEUED');
+    const stop = await app.request<{ data: ModelRow }>(`/v2/projects/models/${created.id}/cancel`, {
+      token,
+      method: 'POST',
+    });
+    expect(stop.status, stop.text).toBe(200);
+    expect(stop.body.data.status).toBe('FAILED');
+    expect(stop.body.data.latest_geometry_event.message).toBe('Processing cancelled.');
+    // The cancelled run never writes again: the record stays as the cancel left it.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const after = await app.request<{ data: ModelRow }>(`/v2/projects/models/${created.id}`, {
+      token,
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(after.body.data.status).toBe('FAILED');
+    expect(after.body.data.latest_geometry_event.message).toBe('Processing cancelled.');
+  });
+
+  it('library items are made from uploads too, into their libraries, and can be cancelled (CANCELLED)', async () => {
+    const libraries = await app.request<{ data: { id: number }[] }>('/v2/libraries?per_page=1', { token });
+    const libraryId = libraries.body.data[0]?.id as number;
+    const obj = Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+    const uploadId = await uploadBytes(target, 'triangle.obj', obj);
+    const created = await app.request<{ data: ModelRow & { libraries: { id: number }[] } }>('/v2/libraries/items', {
+      token,
+      json: { name: 'pipeline item', libraries: [libraryId], upload_id: uploadId },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.data.libraries.map((library) => library.id)).toEqual([libraryId]);
+    const id = created.body.data.id;
+    const stop = await app.request<{ data: ModelRow }>(`/v2/libraries/items/${id}/cancel`, { token, method: 'POST' });
+    if (stop.status === 200) expect(stop.body.data.status).toBe('CANCELLED');
+    else expect(stop.status).toBe(409); // it finished first
+    const done = await untilStatus<ModelRow>(app, token, `/v2/libraries/items/${id}`, ['FINISHED', 'CANCELLED']);
+    expect(['FINISHED', 'CANCELLED']).toContain(done.status);
+  });
+
+  it('refuses an upload id that is not a finished upload of this company, on its field', async () => {
+    const answer = await app.request<{ errors: Record<string, string[]> }>('/v2/projects/models', {
+      token,
+      json: { name: 'nothing', project_id: projectId, upload_id: 'a'.repeat(32) },
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors.upload_id).toEqual(['The upload was not found or is not finished']);
+    const taken = await uploadBytes(target, 'once.obj', Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'));
+    const first = await app.request('/v2/projects/models', {
+      token,
+      json: { name: 'first', project_id: projectId, upload_id: taken },
+    });
+    expect(first.status).toBe(201);
+    const second = await app.request('/v2/projects/models', {
+      token,
+      json: { name: 'second', project_id: projectId, upload_id: taken },
+    });
+    expect(second.status).toBe(422);
+    const globex = await app.login('globex-editor', app.host('globex'));
+    const foreign = await app.request('/v2/projects/models', {
+      token: globex,
+      host: app.host('globex'),
+      json: { name: 'stolen', project_id: projectId, upload_id: taken },
+    });
+    expect([404, 422]).toContain(foreign.status);
+  });
+});

@@ -1,0 +1,25 @@
+import type { PreviewRenderer } from '#modules/processing/preview/preview-renderer.ts';
+import { formatMs } from './format.ts';
+
+export const PREVIEW_SIZE = 512;
+
+/**
+ * preview: the web-ready GLB rendered by the warm browser, with the viewer's scene. A model
+ * that renders fails nothing here: without a preview the record still finishes, with a warning.
+ */
+export async function previewStep(
+  previews: PreviewRenderer,
+  glb: Buffer,
+): Promise<{ image: Buffer | null; message: string }> {
+  const started = performance.now();
+  try {
+    const image = await previews.renderModel(glb, { size: PREVIEW_SIZE });
+    return {
+      image,
+      message: `Rendered the preview image, ${PREVIEW_SIZE}×${PREVIEW_SIZE} (${formatMs(performance.now() - started)})`,
+    };
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { image: null, message: `No preview image: ${reason}` };
+  }
+}

@@ -1,0 +1,176 @@
+import type { LibraryItemStatus, ProcessingFigures, ProcessingStep } from '@meshport/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#core/db/database.ts';
+import type { ProcessingSubject } from './processing-subject.ts';
+
+/**
+ * The status a run writes, always guarded by the run's number: a run that was cancelled,
+ * replaced by a new upload or reprocessed can no longer change the record (the guard fails,
+ * and the writer learns that it was superseded).
+ */
+
+export interface RunRef {
+  subject: ProcessingSubject;
+  companyId: number;
+  id: number;
+  run: number;
+}
+
+/** What the realtime event and the processor card show of a record after a write. */
+export type RecordSnapshot = {
+  id: number;
+  status: LibraryItemStatus;
+  started_at: string | null;
+  finished_at: string | null;
+  message: string | null;
+  step: string | null;
+};
+
+export interface RunInput {
+  originalKey: string;
+  originalName: string;
+  processingRun: number;
+}
+
+const t = (subject: ProcessingSubject) => sql.raw(subject.table);
+
+async function addEvent(
+  tx: Db,
+  subject: ProcessingSubject,
+  id: number,
+  step: ProcessingStep | 'queued' | 'cancel',
+  message: string,
+  status: LibraryItemStatus,
+): Promise<void> {
+  await tx.execute(sql`insert into geometry_events (company_id, subject_kind, subject_id, step, message, status)
+    values (nullif(current_setting('app.company_id', true), '')::integer, ${subject.kind}, ${id}, ${step}, ${message}, ${status})`);
+}
+
+async function snapshot(tx: Db, subject: ProcessingSubject, id: number): Promise<RecordSnapshot> {
+  const [row] = await queryRows<RecordSnapshot>(
+    tx,
+    sql`select r.id, r.status, r.started_at, r.finished_at, ge.message, ge.step
+      from ${t(subject)} r
+      left join lateral (select message, step from geometry_events
+        where company_id = r.company_id and subject_kind = ${subject.kind} and subject_id = r.id
+        order by created_at desc, id desc limit 1) ge on true
+      where r.id = ${id}`,
+  );
+  if (!row) throw new Error(`${subject.table} ${id} vanished inside its own transaction`);
+  return {
+    ...row,
+    started_at: row.started_at && new Date(row.started_at).toISOString(),
+    finished_at: row.finished_at && new Date(row.finished_at).toISOString(),
+  };
+}
+
+/** Guarded update: applies `set` only while the record is live, on run `run`, in one of `statuses`. */
+async function guarded(tx: Db, ref: RunRef, statuses: readonly LibraryItemStatus[], set: SQL): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update ${t(ref.subject)} set ${set}, updated_at = now()
+      where id = ${ref.id} and processing_run = ${ref.run} and deleted_at is null
+        and status in (${sql.join(
+          statuses.map((status) => sql`${status}`),
+          sql`, `,
+        )})
+      returning id`,
+  );
+  return rows.length === 1;
+}
+
+/**
+ * Starts a new run on a record (created, file replaced, reprocessed): QUEUED, times cleared,
+ * the run number raised. Returns the new run's number. In the request's transaction.
+ */
+export async function queueRun(
+  tx: Db,
+  subject: ProcessingSubject,
+  id: number,
+  message: string,
+  original?: { uploadId: string; key: string; name: string },
+): Promise<number> {
+  const [row] = await queryRows<{ run: number }>(
+    tx,
+    sql`update ${t(subject)} set status = 'QUEUED', processing_run = processing_run + 1,
+        started_at = null, finished_at = null, updated_at = now()
+        ${original ? sql`, upload_id = ${original.uploadId}, original_key = ${original.key}, original_name = ${original.name}` : sql``}
+      where id = ${id} returning processing_run as run`,
+  );
+  if (!row) throw new Error(`${subject.table} ${id} not found to queue`);
+  await addEvent(tx, subject, id, 'queued', message, 'QUEUED');
+  return row.run;
+}
+
+/** QUEUED → PROCESSING (or PROCESSING again when a crashed run is retried). Null: superseded. */
+export async function beginRun(tx: Db, ref: RunRef, message: string): Promise<RunInput | 'superseded' | 'no-file'> {
+  const ok = await guarded(
+    tx,
+    ref,
+    ['QUEUED', 'PROCESSING'],
+    sql`status = 'PROCESSING', started_at = coalesce(started_at, now())`,
+  );
+  if (!ok) return 'superseded';
+  await addEvent(tx, ref.subject, ref.id, 'store', message, 'PROCESSING');
+  const [row] = await queryRows<{ original_key: string | null; original_name: string | null }>(
+    tx,
+    sql`select original_key, original_name from ${t(ref.subject)} where id = ${ref.id}`,
+  );
+  if (!row?.original_key || !row.original_name) return 'no-file';
+  return { originalKey: row.original_key, originalName: row.original_name, processingRun: ref.run };
+}
+
+/** A step's event while PROCESSING. False: the run was superseded and must stop. */
+export async function stepEvent(tx: Db, ref: RunRef, step: ProcessingStep, message: string): Promise<boolean> {
+  // A lock, not an update: a step touches only geometry_events, so that cached lists reading the
+  // record's own table (materials, search) stay cached while it works (docs/decisions/0021).
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${t(ref.subject)} where id = ${ref.id} and processing_run = ${ref.run}
+      and status = 'PROCESSING' and deleted_at is null for update`,
+  );
+  if (rows.length === 1) await addEvent(tx, ref.subject, ref.id, step, message, 'PROCESSING');
+  return rows.length === 1;
+}
+
+export interface FinishedRun {
+  glbKey: string;
+  previewKey: string | null;
+  figures: ProcessingFigures;
+}
+
+/** PROCESSING → FINISHED with the outputs. False: superseded (the caller removes its outputs). */
+export async function finishRun(tx: Db, ref: RunRef, outputs: FinishedRun, message: string): Promise<boolean> {
+  const ok = await guarded(
+    tx,
+    ref,
+    ['PROCESSING'],
+    sql`status = 'FINISHED', finished_at = now(), glb_key = ${outputs.glbKey},
+      figures = ${JSON.stringify(outputs.figures)}::jsonb
+      ${outputs.previewKey ? sql`, preview_image_path = ${outputs.previewKey}` : sql``}`,
+  );
+  if (ok) await addEvent(tx, ref.subject, ref.id, 'finish', message, 'FINISHED');
+  return ok;
+}
+
+/** QUEUED or PROCESSING → FAILED with a message a person understands. */
+export async function failRun(tx: Db, ref: RunRef, step: ProcessingStep, message: string): Promise<boolean> {
+  const ok = await guarded(tx, ref, ['QUEUED', 'PROCESSING'], sql`status = 'FAILED', finished_at = now()`);
+  if (ok) await addEvent(tx, ref.subject, ref.id, step, message, 'FAILED');
+  return ok;
+}
+
+/** Stops the current run (the request's transaction): raises the run number so it can write nothing more. */
+export async function cancelRun(tx: Db, subject: ProcessingSubject, id: number, message: string): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`update ${t(subject)} set status = ${subject.cancelledStatus}, processing_run = processing_run + 1,
+        finished_at = now(), updated_at = now()
+      where id = ${id} and deleted_at is null and status in ('QUEUED', 'PROCESSING') returning id`,
+  );
+  if (rows.length === 0) return false;
+  await addEvent(tx, subject, id, 'cancel', message, subject.cancelledStatus);
+  return true;
+}
+
+export { snapshot as recordSnapshot };

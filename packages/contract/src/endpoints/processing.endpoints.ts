@@ -1,0 +1,55 @@
+import type { z } from 'zod';
+import { defineEndpoint, recordAnswerSchema } from '../endpoint.ts';
+import { idParamsSchema } from '../ids.ts';
+import { geometryEventsAnswerSchema } from '../processing.ts';
+import { binaryAnswerSchema } from './shared.endpoints.ts';
+
+/**
+ * The processing calls that models and library items share: reprocess, cancel, the events,
+ * and the downloads of the original and the web-ready GLB.
+ */
+export function processingEndpoints<Row extends z.ZodObject>(base: string, tag: string, row: Row) {
+  const answer = recordAnswerSchema(row, {});
+  return {
+    reprocess: defineEndpoint({
+      method: 'POST',
+      path: `${base}/:id/reprocess`,
+      summary: 'Processes a FINISHED record again from its original file (409 otherwise); overwrites its geometry',
+      tags: [tag],
+      params: idParamsSchema,
+      answer,
+    }),
+    cancel: defineEndpoint({
+      method: 'POST',
+      path: `${base}/:id/cancel`,
+      summary: 'Stops processing a QUEUED or PROCESSING record (409 otherwise)',
+      tags: [tag],
+      params: idParamsSchema,
+      answer,
+    }),
+    geometryEvents: defineEndpoint({
+      method: 'GET',
+      path: `${base}/:id/geometry-events`,
+      summary: 'The steps of processing, oldest first, each with its message',
+      tags: [tag],
+      params: idParamsSchema,
+      answer: geometryEventsAnswerSchema,
+    }),
+    downloadOriginal: defineEndpoint({
+      method: 'GET',
+      path: `${base}/:id/files/original`,
+      summary: 'The file as it was uploaded',
+      tags: [tag],
+      params: idParamsSchema,
+      answer: binaryAnswerSchema,
+    }),
+    downloadGlb: defineEndpoint({
+      method: 'GET',
+      path: `${base}/:id/files/glb`,
+      summary: 'The web-ready model (optimised GLB), once FINISHED',
+      tags: [tag],
+      params: idParamsSchema,
+      answer: binaryAnswerSchema,
+    }),
+  };
+}

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { LIBRARY_ITEM_STATUSES } from './content.ts';
+import { idRefList, materialSaveSchema, optionalText, requiredText } from './content-saves.ts';
+import { idSchema } from './ids.ts';
+
+/**
+ * What the processing pipeline takes and tells (DESIGN §7): records take a finished tus
+ * upload by its id, and report each step as a geometry event.
+ */
+
+/** The steps of processing an upload, in order. */
+export const PROCESSING_STEPS = ['store', 'inspect', 'convert', 'optimise', 'preview', 'finish'] as const;
+export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
+
+/** The id of a finished upload: the last segment of its tus `Location`. */
+export const uploadIdField = z
+  .string({ error: 'Required: the id of a finished upload.' })
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{8,128}$/, 'Must be the id of a finished upload (the last part of its Location).');
+
+export const projectModelCreateSchema = z.object({
+  name: requiredText(255),
+  description: optionalText().optional(),
+  project_id: idSchema,
+  upload_id: uploadIdField,
+});
+/** PATCH (or POST with `_method=PATCH`) /projects/models/{id}: metadata, and `upload_id` replaces the file. */
+export const projectModelUpdateSchema = projectModelCreateSchema.omit({ project_id: true }).partial();
+
+export const libraryItemCreateSchema = z.object({
+  name: requiredText(255),
+  description: optionalText().optional(),
+  libraries: idRefList.optional(),
+  upload_id: uploadIdField,
+});
+
+/** The PBR maps a material may have; `.matz` packages name them the same way (docs/material-package.md). */
+export const MATERIAL_MAP_KINDS = [
+  'base_color',
+  'normal',
+  'metallic_roughness',
+  'metallic',
+  'roughness',
+  'occlusion',
+  'emissive',
+  'height',
+] as const;
+export type MaterialMapKind = (typeof MATERIAL_MAP_KINDS)[number];
+
+const mapUploads = z
+  .object(
+    Object.fromEntries(MATERIAL_MAP_KINDS.map((kind) => [kind, uploadIdField.optional()])) as Record<
+      MaterialMapKind,
+      z.ZodOptional<typeof uploadIdField>
+    >,
+  )
+  .strict();
+
+/** POST /materials: the metadata, and optionally the PBR maps as uploads (`maps[base_color]=<upload id>`). */
+export const materialCreateSchema = materialSaveSchema.extend({ maps: mapUploads.optional() });
+
+/** POST /materials/import: a `.matz` package; `name` overrides the package's own. */
+export const materialImportSchema = z.object({
+  upload_id: uploadIdField,
+  name: materialSaveSchema.shape.name.optional(),
+  categories: idRefList.optional(),
+});
+
+const vector3 = z.tuple([z.number(), z.number(), z.number()]);
+
+/** What processing measured, on the record once FINISHED. */
+export const processingFiguresSchema = z.object({
+  format: z.string(),
+  triangles: z.number().int(),
+  triangles_before: z.number().int(),
+  vertices: z.number().int(),
+  points: z.number().int(),
+  meshes: z.number().int(),
+  materials: z.number().int(),
+  textures: z.number().int(),
+  bounds: z.object({ min: vector3, max: vector3 }).nullable(),
+  simplified: z.boolean(),
+  original_bytes: z.number().int(),
+  glb_bytes: z.number().int(),
+  /** Milliseconds per step. */
+  steps_ms: z.record(z.string(), z.number()),
+  warnings: z.array(z.string()),
+});
+export type ProcessingFigures = z.infer<typeof processingFiguresSchema>;
+
+/** The processing side of a model or item: figures and downloads, null until there are. */
+export const processingFieldsSchema = z.object({
+  original_file_name: z.string().nullable(),
+  original_url: z.string().nullable(),
+  glb_url: z.string().nullable(),
+  figures: processingFiguresSchema.nullable(),
+});
+
+export const geometryEventSchema = z.object({
+  id: z.number().int(),
+  step: z.string(),
+  message: z.string(),
+  status: z.enum(LIBRARY_ITEM_STATUSES),
+  created_at: z.string(),
+});
+export type GeometryEvent = z.infer<typeof geometryEventSchema>;
+export const geometryEventsAnswerSchema = z.object({ data: z.array(geometryEventSchema) });
+
+/** content.md §8. */
+export const REPROCESSING_STARTED = 'Reprocessing started...';
+export const PROCESSING_CANCELLED = 'Processing cancelled.';
+export const REPROCESS_ONLY_FINISHED = 'Only a finished record can be reprocessed.';
+export const CANCEL_ONLY_RUNNING = 'Only a queued or processing record can be cancelled.';
