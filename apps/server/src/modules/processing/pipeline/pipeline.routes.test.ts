@@ -1,5 +1,14 @@
-import { PROCESSING_STEPS } from '@meshport/contract';
+import {
+  companyChannel,
+  GEOMETRY_EVENTS_UPDATED_EVENT,
+  type GeometryEventsUpdated,
+  PROCESSING_STEPS,
+  REFRESH_PROCESSOR_INDEX_EVENT,
+  recordChannel,
+  type SubscribeAck,
+} from '@meshport/contract';
 import sharp from 'sharp';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TusTarget } from '#modules/processing/uploads/upload.test-helpers.ts';
 import { HAVE_SAMPLES } from '#test/samples.ts';
@@ -217,6 +226,52 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
     else expect(stop.status).toBe(409); // it finished first
     const done = await untilStatus<ModelRow>(app, token, `/v2/libraries/items/${id}`, ['FINISHED', 'CANCELLED']);
     expect(['FINISHED', 'CANCELLED']).toContain(done.status);
+  });
+
+  it('tells the processor live: each status and step on the kind channel and the record channel', async () => {
+    const me = await app.request<{ user: { company_id: number } }>('/v2/auth/validate', { token });
+    const companyId = me.body.user.company_id;
+    const socket: Socket = io(app.url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      extraHeaders: { host: app.host('acme') },
+      auth: { token },
+      reconnection: false,
+    });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', () => resolve());
+        socket.once('connect_error', reject);
+      });
+      const onList: GeometryEventsUpdated[] = [];
+      const refreshes: unknown[] = [];
+      socket.on(GEOMETRY_EVENTS_UPDATED_EVENT, (event: GeometryEventsUpdated) => onList.push(event));
+      socket.on(REFRESH_PROCESSOR_INDEX_EVENT, (event: unknown) => refreshes.push(event));
+      const ack: SubscribeAck = await socket.emitWithAck('subscribe', {
+        channel: companyChannel(companyId, 'ProjectModel'),
+      });
+      expect(ack.ok).toBe(true);
+      const obj = Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+      const created = await createModel('live', 'live.obj', obj);
+      const own: SubscribeAck = await socket.emitWithAck('subscribe', {
+        channel: recordChannel(companyId, 'ProjectModel', created.id),
+      });
+      expect(own.ok).toBe(true);
+      await untilStatus<ModelRow>(app, token, `/v2/projects/models/${created.id}`, ['FINISHED']);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const mine = onList.filter((event) => event.id === created.id);
+      const statuses = mine.map((event) => event.status);
+      expect(statuses).toContain('PROCESSING');
+      expect(statuses.at(-1)).toBe('FINISHED');
+      expect(mine.at(-1)?.latest_geometry_event.message).toMatch(/^Ready: /);
+      expect(mine.at(-1)?.finished_at).not.toBeNull();
+      expect(mine.map((event) => event.latest_geometry_event.step)).toEqual(
+        expect.arrayContaining(['convert', 'optimise', 'preview', 'finish']),
+      );
+      expect(refreshes).toContainEqual({ id: created.id });
+    } finally {
+      socket.disconnect();
+    }
   });
 
   it('refuses an upload id that is not a finished upload of this company, on its field', async () => {
