@@ -300,4 +300,24 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
     });
     expect([404, 422]).toContain(foreign.status);
   });
+
+  it("hides one company's models, their files and events from another, and keeps customers to reading", async () => {
+    const obj = Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
+    const created = await createModel('private', 'private.obj', obj);
+    await untilStatus<ModelRow>(app, token, `/v2/projects/models/${created.id}`, ['FINISHED']);
+    const globex = await app.login('globex-editor', app.host('globex'));
+    const asGlobex = (path: string, method = 'GET') =>
+      app.request(path, { token: globex, host: app.host('globex'), method });
+    for (const path of ['files/glb', 'files/original', 'geometry-events']) {
+      expect((await asGlobex(`/v2/projects/models/${created.id}/${path}`)).status, path).toBe(404);
+    }
+    expect((await asGlobex(`/v2/projects/models/${created.id}/reprocess`, 'POST')).status).toBe(404);
+    expect((await asGlobex(`/v2/projects/models/${created.id}/cancel`, 'POST')).status).toBe(404);
+    const viewer = await app.login('viewer', app.host('acme', 'customerportal'));
+    const asViewer = (path: string, method = 'GET') =>
+      app.request(path, { token: viewer, host: app.host('acme', 'customerportal'), method });
+    expect((await asViewer(`/v2/projects/models/${created.id}/files/glb`)).status).toBe(200);
+    expect((await asViewer(`/v2/projects/models/${created.id}/reprocess`, 'POST')).status).toBe(403);
+    expect((await asViewer('/v2/uploads', 'POST')).status).toBe(403);
+  });
 });
