@@ -15,6 +15,8 @@ import { gltfIO } from './gltf-io.ts';
 import { formatSize, type Inspection, inspectUpload } from './inspect-step.ts';
 import { importObj } from './obj-import.ts';
 import { compressDocument, geometryFigures, optimiseDocument } from './optimise-step.ts';
+import { importPly } from './ply-import.ts';
+import { importStl } from './stl-import.ts';
 
 export interface ConversionInput {
   filePath: string;
@@ -44,6 +46,10 @@ async function importModel(inspection: Inspection, warnings: string[]): Promise<
     case 'gltf':
     case 'glb':
       return importGltf(main.filePath, main.name, kind, index, warnings);
+    case 'ply':
+      return importPly(main.filePath, main.name, index, warnings);
+    case 'stl':
+      return importStl(main.filePath, main.name);
     default:
       return importWithAssimp(main.filePath, main.name, index, warnings);
   }
@@ -88,7 +94,8 @@ export async function runConversion(
   const result = await step('optimise', 'The model could not be optimised', async () => {
     await texturesToWebp(doc, optimiseWarnings);
     const { simplified, trianglesBefore } = await optimiseDocument(doc);
-    const figures = geometryFigures(doc);
+    // Bounds as read: optimising keeps them (simplification locks borders).
+    const figures = { ...geometryFigures(doc, false), bounds: read.figures.bounds };
     await compressDocument(doc);
     const glb = await (await gltfIO()).writeBinary(doc);
     await mkdir(path.dirname(input.outputPath), { recursive: true });

@@ -211,6 +211,14 @@ describe.skipIf(!HAVE_SAMPLES)('Converter on the sample files', () => {
     expect(modes.every((mode) => mode === Primitive.Mode.POINTS)).toBe(true);
   });
 
+  it('welds the vertices assimp leaves unshared (one per triangle corner)', async () => {
+    const { result } = await run(sample('Collada/COLLADA.dae'));
+    expect(result.figures.triangles).toBe(6722);
+    expect(result.figures.vertices).toBeLessThan(result.figures.triangles);
+    const stl = await run(sample('STL/Spider_binary.stl'));
+    expect(stl.result.figures.vertices).toBeLessThan(stl.result.figures.triangles * 3);
+  });
+
   it('does not simplify a skinned mesh', async () => {
     const { result, outputPath } = await run(sample('FBX/animation_with_skeleton.fbx'));
     expect(result.figures.simplified).toBe(false);

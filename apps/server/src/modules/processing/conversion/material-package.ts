@@ -1,5 +1,6 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { MATERIAL_MAP_KINDS, type MaterialMapKind } from '@meshport/contract';
 import { z } from 'zod';
 import { ConversionError } from './conversion-types.ts';
 import { baseName, FileIndex, type IndexedFile } from './file-index.ts';
@@ -7,29 +8,11 @@ import { ImageError } from './image-error.ts';
 import { unpackArchive } from './safe-archive.ts';
 import { imageToWebp } from './texture-images.ts';
 
-export const MAP_KEYS = [
-  'base_color',
-  'normal',
-  'metallic_roughness',
-  'metallic',
-  'roughness',
-  'occlusion',
-  'emissive',
-  'height',
-] as const;
-export type MapKey = (typeof MAP_KEYS)[number];
+export const MAP_KEYS = MATERIAL_MAP_KINDS;
+export type MapKey = MaterialMapKind;
 
 /** Local file paths of the WebP outputs. */
-export interface MaterialMaps {
-  base_color?: string;
-  normal?: string;
-  metallic_roughness?: string;
-  metallic?: string;
-  roughness?: string;
-  occlusion?: string;
-  emissive?: string;
-  height?: string;
-}
+export type MaterialMaps = Partial<Record<MapKey, string>>;
 
 export interface MaterialPackage {
   name: string;

@@ -1,5 +1,5 @@
-import { type Document, getBounds, Primitive } from '@gltf-transform/core';
-import { dedup, meshopt, prune, simplifyPrimitive, weld } from '@gltf-transform/functions';
+import { type Accessor, type Document, type Node, Primitive } from '@gltf-transform/core';
+import { dedup, meshopt, prune, simplifyPrimitive, weldPrimitive } from '@gltf-transform/functions';
 import { MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import type { ConversionFigures } from './conversion-types.ts';
 
@@ -24,7 +24,8 @@ export function primitiveTriangles(prim: Primitive): number {
   }
 }
 
-export function geometryFigures(doc: Document): GeometryFigures {
+/** Counts, and the scene's bounds unless `withBounds` is false (they cost one pass over the vertices). */
+export function geometryFigures(doc: Document, withBounds = true): GeometryFigures {
   const root = doc.getRoot();
   let triangles = 0;
   let vertices = 0;
@@ -37,12 +38,6 @@ export function geometryFigures(doc: Document): GeometryFigures {
       if (prim.getMode() === Primitive.Mode.POINTS) points += count;
     }
   }
-  let bounds: GeometryFigures['bounds'] = null;
-  const scene = root.getDefaultScene() ?? root.listScenes()[0];
-  if (scene) {
-    const { min, max } = getBounds(scene);
-    if ([...min, ...max].every(Number.isFinite)) bounds = { min, max };
-  }
   return {
     triangles,
     vertices,
@@ -50,8 +45,59 @@ export function geometryFigures(doc: Document): GeometryFigures {
     meshes: root.listMeshes().length,
     materials: root.listMaterials().length,
     textures: root.listTextures().length,
-    bounds,
+    bounds: withBounds ? sceneBounds(doc) : null,
   };
+}
+
+/** World-space bounds of the default scene's vertices (every vertex of every mesh a node draws). */
+export function sceneBounds(doc: Document): GeometryFigures['bounds'] {
+  const root = doc.getRoot();
+  const scene = root.getDefaultScene() ?? root.listScenes()[0];
+  if (!scene) return null;
+  const min: [number, number, number] = [Infinity, Infinity, Infinity];
+  const max: [number, number, number] = [-Infinity, -Infinity, -Infinity];
+  const visit = (node: Node) => {
+    const mesh = node.getMesh();
+    if (mesh) {
+      const m = node.getWorldMatrix();
+      for (const prim of mesh.listPrimitives()) {
+        const position = prim.getAttribute('POSITION');
+        if (position) expandBounds(position, m, min, max);
+      }
+    }
+  };
+  for (const child of scene.listChildren()) child.traverse(visit);
+  return [...min, ...max].every(Number.isFinite) ? { min, max } : null;
+}
+
+function expandBounds(position: Accessor, m: ArrayLike<number>, min: number[], max: number[]) {
+  const count = position.getCount();
+  const array = position.getArray();
+  const direct = array instanceof Float32Array && position.getElementSize() === 3;
+  const element = [0, 0, 0];
+  for (let i = 0; i < count; i++) {
+    let x: number;
+    let y: number;
+    let z: number;
+    if (direct) {
+      x = array[i * 3] as number;
+      y = array[i * 3 + 1] as number;
+      z = array[i * 3 + 2] as number;
+    } else {
+      position.getElement(i, element);
+      [x, y, z] = element as [number, number, number];
+    }
+    const wx = (m[0] as number) * x + (m[4] as number) * y + (m[8] as number) * z + (m[12] as number);
+    const wy = (m[1] as number) * x + (m[5] as number) * y + (m[9] as number) * z + (m[13] as number);
+    const wz = (m[2] as number) * x + (m[6] as number) * y + (m[10] as number) * z + (m[14] as number);
+    if (!(Number.isFinite(wx) && Number.isFinite(wy) && Number.isFinite(wz))) continue;
+    if (wx < (min[0] as number)) min[0] = wx;
+    if (wx > (max[0] as number)) max[0] = wx;
+    if (wy < (min[1] as number)) min[1] = wy;
+    if (wy > (max[1] as number)) max[1] = wy;
+    if (wz < (min[2] as number)) min[2] = wz;
+    if (wz > (max[2] as number)) max[2] = wz;
+  }
 }
 
 /** Meshes drawn with a skin or carrying morph targets: simplifying them would bend animations. */
@@ -70,14 +116,33 @@ function animatedMeshes(doc: Document) {
 }
 
 /**
+ * Welds primitives that share few vertices: unindexed ones, assimp's output (its index buffer is always 0..n-1) and
+ * files written with a vertex per face corner.
+ * Primitives already indexed with shared vertices (our OBJ and PLY readers, most glTF files) are left as they are:
+ * welding them again would cost time for nothing.
+ */
+function weldUnshared(doc: Document) {
+  for (const mesh of doc.getRoot().listMeshes()) {
+    for (const prim of mesh.listPrimitives()) {
+      if (prim.getMode() === Primitive.Mode.POINTS) continue;
+      const vertices = prim.getAttribute('POSITION')?.getCount() ?? 0;
+      const indices = prim.getIndices();
+      // Each vertex used twice or more on average: already shared.
+      if (indices && indices.getCount() >= vertices * 2) continue;
+      weldPrimitive(prim);
+    }
+  }
+}
+
+/**
  * dedup, prune, weld; simplifies heavy static meshes within a small error; meshopt reorder + quantize + compression.
  * Returns the triangle count before simplification and whether any mesh was simplified.
  */
 export async function optimiseDocument(doc: Document): Promise<{ simplified: boolean; trianglesBefore: number }> {
   await Promise.all([MeshoptEncoder.ready, MeshoptSimplifier.ready]);
-  // assimp's output is not indexed; indexed primitives (ours, glTF uploads) are left as they are.
-  await doc.transform(dedup(), prune(), weld({ overwrite: false }));
-  const trianglesBefore = geometryFigures(doc).triangles;
+  await doc.transform(dedup(), prune());
+  weldUnshared(doc);
+  const trianglesBefore = geometryFigures(doc, false).triangles;
   const animated = animatedMeshes(doc);
   let simplified = false;
   for (const mesh of doc.getRoot().listMeshes()) {
