@@ -17,6 +17,7 @@ export * from './endpoints/tools.endpoints.ts';
 export * from './errors.ts';
 export * from './ids.ts';
 export * from './list.ts';
+export * from './material-maps.ts';
 export * from './notifications.ts';
 export * from './password-reset.ts';
 export * from './permissions.ts';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIBRARY_ITEM_STATUSES } from './content.ts';
 import { idRefList, materialSaveSchema, optionalText, requiredText } from './content-saves.ts';
 import { idSchema } from './ids.ts';
+import { MATERIAL_MAP_KINDS, type MaterialMapKind } from './material-maps.ts';
 
 /**
  * What the processing pipeline takes and tells (DESIGN §7): records take a finished tus
@@ -33,19 +34,6 @@ export const libraryItemCreateSchema = z.object({
   libraries: idRefList.optional(),
   upload_id: uploadIdField,
 });
-
-/** The PBR maps a material may have; `.matz` packages name them the same way (docs/material-package.md). */
-export const MATERIAL_MAP_KINDS = [
-  'base_color',
-  'normal',
-  'metallic_roughness',
-  'metallic',
-  'roughness',
-  'occlusion',
-  'emissive',
-  'height',
-] as const;
-export type MaterialMapKind = (typeof MATERIAL_MAP_KINDS)[number];
 
 const mapUploads = z
   .object(

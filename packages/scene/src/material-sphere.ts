@@ -1,25 +1,8 @@
+import { MATERIAL_MAP_KINDS, type MaterialMapKind } from '@meshport/contract';
 import * as THREE from 'three';
 
-export type MaterialMapName =
-  | 'base_color'
-  | 'normal'
-  | 'metallic_roughness'
-  | 'metallic'
-  | 'roughness'
-  | 'occlusion'
-  | 'emissive'
-  | 'height';
-
-export const MATERIAL_MAP_NAMES: readonly MaterialMapName[] = [
-  'base_color',
-  'normal',
-  'metallic_roughness',
-  'metallic',
-  'roughness',
-  'occlusion',
-  'emissive',
-  'height',
-];
+export type MaterialMapName = MaterialMapKind;
+export const MATERIAL_MAP_NAMES: readonly MaterialMapName[] = MATERIAL_MAP_KINDS;
 
 export type MaterialMaps = Partial<Record<MaterialMapName, THREE.Texture>>;
 

@@ -3,7 +3,8 @@ import { materialSchema, RECORD_STATUSES, TOP_LEVEL_FILTER_VALUE, trashedFieldsS
 import { bulkAnswerSchema, materialBulkSchema, materialUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idSchema, materialNameParamsSchema } from '../ids.ts';
-import { MATERIAL_MAP_KINDS, materialCreateSchema, materialImportSchema } from '../processing.ts';
+import { MATERIAL_MAP_KINDS } from '../material-maps.ts';
+import { materialCreateSchema, materialImportSchema } from '../processing.ts';
 import { binaryAnswerSchema, deleteAnswerSchema, restoreEndpoint } from './shared.endpoints.ts';
 
 /** A material row, with the recycle-bin fields with `trashed=1`. */

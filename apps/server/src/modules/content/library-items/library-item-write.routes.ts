@@ -9,10 +9,9 @@ import { restored } from '#modules/content/shared/content-writes.ts';
 import {
   type ProcessingRouteServices,
   processingRoutes,
-  queueProcessing,
+  processUpload,
 } from '#modules/processing/pipeline/processing.routes.ts';
 import { PROCESSING_SUBJECTS } from '#modules/processing/pipeline/processing-subject.ts';
-import { MODEL_UPLOAD_KINDS } from '#modules/processing/pipeline/upload-kinds.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { libraryItemList } from './library-item.list.ts';
 import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
@@ -34,20 +33,8 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
   const inTenant = <T>(companyId: number, actor: MemberActor, work: (tx: Db) => Promise<T>) =>
     services.database.tenant({ companyId, accountId: actor.accountId }, work);
   const subject = PROCESSING_SUBJECTS.library_item;
-  /** Takes the upload and queues the item's processing (a new item, or a replaced file). */
-  const process = async (tx: Db, companyId: number, actor: MemberActor, id: number, uploadId: string, why: string) => {
-    const upload = await services.uploads.claim(tx, {
-      companyId,
-      accountId: actor.accountId,
-      uploadId,
-      kinds: MODEL_UPLOAD_KINDS,
-    });
-    await queueProcessing(services, tx, subject, companyId, id, `Queued ${upload.fileName}${why}`, {
-      uploadId: upload.id,
-      key: upload.storageKey,
-      name: upload.fileName,
-    });
-  };
+  const process = (tx: Db, companyId: number, actor: MemberActor, id: number, uploadId: string, why: string) =>
+    processUpload(services, tx, { subject, companyId, accountId: actor.accountId, id }, uploadId, why);
   const answer = async (request: Parameters<typeof engine.record>[0], id: number) =>
     (await engine.record(request, libraryItemList, eq(libraryItems.id, id), ITEM_NOT_FOUND)) as ItemAnswer;
 

@@ -7,10 +7,9 @@ import { ListEngine } from '#core/list/list-engine.ts';
 import {
   type ProcessingRouteServices,
   processingRoutes,
-  queueProcessing,
+  processUpload,
 } from '#modules/processing/pipeline/processing.routes.ts';
 import { PROCESSING_SUBJECTS } from '#modules/processing/pipeline/processing-subject.ts';
-import { MODEL_UPLOAD_KINDS } from '#modules/processing/pipeline/upload-kinds.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { projectModelList } from './project-model.list.ts';
 import { PROJECT_MODEL_PERMISSIONS } from './project-model.policy.ts';
@@ -26,8 +25,6 @@ export function projectModelProcessingRoutes(
   const engine = new ListEngine(services.database, services.changes);
   const inTenant = <T>(companyId: number, actor: MemberActor, work: (tx: Db) => Promise<T>) =>
     services.database.tenant({ companyId, accountId: actor.accountId }, work);
-  const claim = (tx: Db, companyId: number, actor: MemberActor, uploadId: string) =>
-    services.uploads.claim(tx, { companyId, accountId: actor.accountId, uploadId, kinds: MODEL_UPLOAD_KINDS });
   const answer = async (request: Parameters<typeof engine.record>[0], id: number) =>
     (await engine.record(request, projectModelList, sql`project_models.id = ${id}`, MODEL_NOT_FOUND)) as ModelAnswer;
 
@@ -42,7 +39,6 @@ export function projectModelProcessingRoutes(
             sql`select id from projects where id = ${body.project_id} and deleted_at is null`,
           );
           if (!project) throw new ValidationError({ project_id: ['No such project.'] });
-          const upload = await claim(tx, companyId, actor, body.upload_id);
           const [row] = await queryRows<{ id: number }>(
             tx,
             sql`insert into project_models (company_id, project_id, name, description, status, uploader_id)
@@ -50,11 +46,12 @@ export function projectModelProcessingRoutes(
               returning id`,
           );
           const modelId = (row as { id: number }).id;
-          await queueProcessing(services, tx, subject, companyId, modelId, `Queued ${upload.fileName}`, {
-            uploadId: upload.id,
-            key: upload.storageKey,
-            name: upload.fileName,
-          });
+          await processUpload(
+            services,
+            tx,
+            { subject, companyId, accountId: actor.accountId, id: modelId },
+            body.upload_id,
+          );
           return modelId;
         });
         reply.status(201);
@@ -79,19 +76,12 @@ export function projectModelProcessingRoutes(
             sql`update project_models set ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} where id = ${params.id}`,
           );
           if (!body.upload_id) return null;
-          const upload = await claim(tx, companyId, actor, body.upload_id);
-          await queueProcessing(
+          await processUpload(
             services,
             tx,
-            subject,
-            companyId,
-            params.id,
-            `Queued ${upload.fileName} (file replaced)`,
-            {
-              uploadId: upload.id,
-              key: upload.storageKey,
-              name: upload.fileName,
-            },
+            { subject, companyId, accountId: actor.accountId, id: params.id },
+            body.upload_id,
+            ' (file replaced)',
           );
           return model.upload_id;
         });

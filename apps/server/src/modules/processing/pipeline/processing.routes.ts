@@ -16,12 +16,14 @@ import { HttpError, notFound } from '#core/http/http-error.ts';
 import { defineRoute, type MemberActor, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import type { ListResource } from '#core/list/list-resource.ts';
+import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import type { ActiveRuns } from './active-runs.ts';
 import { PROCESSING_RUN_JOB } from './processing.job.ts';
 import { ProcessingPublisher } from './processing-publisher.ts';
 import { cancelRun, queueRun, recordSnapshot } from './processing-state.ts';
 import type { ProcessingSubject } from './processing-subject.ts';
 import { safeFileName } from './store.step.ts';
+import { MODEL_UPLOAD_KINDS } from './upload-kinds.ts';
 
 export interface ProcessingRouteServices extends CoreServices {
   activeRuns: ActiveRuns;
@@ -57,6 +59,26 @@ export async function queueProcessing(
 }
 
 export const NO_ORIGINAL = 'This record has no uploaded file to process again: upload one.';
+
+/**
+ * Claims a finished upload of a 3D file for a record and queues its processing, in the
+ * record's transaction (a new record, or a new file for one).
+ */
+export async function processUpload(
+  services: Pick<CoreServices, 'jobs'> & { uploads: UploadService },
+  tx: Db,
+  target: { subject: ProcessingSubject; companyId: number; accountId: number; id: number },
+  uploadId: string,
+  why = '',
+): Promise<void> {
+  const { subject, companyId, accountId, id } = target;
+  const upload = await services.uploads.claim(tx, { companyId, accountId, uploadId, kinds: MODEL_UPLOAD_KINDS });
+  await queueProcessing(services, tx, subject, companyId, id, `Queued ${upload.fileName}${why}`, {
+    uploadId: upload.id,
+    key: upload.storageKey,
+    name: upload.fileName,
+  });
+}
 
 /** Reprocess, cancel, the events and the downloads of models or library items (one declaration each). */
 export function processingRoutes(services: ProcessingRouteServices, spec: ProcessingRoutesSpec): RouteDefinition[] {
