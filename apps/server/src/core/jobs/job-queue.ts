@@ -51,6 +51,23 @@ type PayloadOf<J extends AnyJob, N extends string> = string extends J['name']
   ? z.ZodType
   : Extract<J, { name: N }>['payload'];
 
+/**
+ * Processes starting together (the workers of one server) create the same queues at once,
+ * and pg-boss's `create_queue` can deadlock against itself on a fresh database: PostgreSQL
+ * picks one side to fail, which only has to try again.
+ */
+async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      const code = (error as { code?: unknown } | null)?.code;
+      if (code !== '40P01' || attempt >= attempts) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
+  }
+}
+
 const silent: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
@@ -131,7 +148,9 @@ export class JobQueue<J extends AnyJob = AnyJob> {
     await this.grantEnqueue();
     if (database.kind === 'pglite' && options.work) await this.releaseOrphans();
     for (const definition of this.registry.all()) {
-      await boss.createQueue(definition.name, { name: definition.name, ...sendOptions(definition) });
+      await retryOnDeadlock(() =>
+        boss.createQueue(definition.name, { name: definition.name, ...sendOptions(definition) }),
+      );
     }
     if (!options.work) return;
     for (const definition of this.registry.all()) {
