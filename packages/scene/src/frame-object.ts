@@ -58,7 +58,11 @@ function boxCorners(box: THREE.Box3): THREE.Vector3[] {
 
 /** World positions of (a spread-out sample of) the object's vertices; instanced meshes by their boxes' corners. */
 function sampleVertices(object: THREE.Object3D): THREE.Vector3[] {
-  const sources: { positions: THREE.BufferAttribute | THREE.InterleavedBufferAttribute; matrix: THREE.Matrix4 }[] = [];
+  const sources: {
+    positions: THREE.BufferAttribute | THREE.InterleavedBufferAttribute;
+    matrix: THREE.Matrix4;
+    mesh: THREE.Mesh | null;
+  }[] = [];
   const points: THREE.Vector3[] = [];
   let total = 0;
   object.traverseVisible((node) => {
@@ -70,13 +74,20 @@ function sampleVertices(object: THREE.Object3D): THREE.Vector3[] {
       if (node.boundingBox) points.push(...boxCorners(node.boundingBox).map((p) => p.applyMatrix4(node.matrixWorld)));
       return;
     }
-    sources.push({ positions, matrix: node.matrixWorld });
+    // A skinned or morphed mesh is drawn where its bones put it, not where its bind pose is.
+    const posed =
+      node instanceof THREE.SkinnedMesh || (node instanceof THREE.Mesh && node.morphTargetInfluences?.length);
+    if (node instanceof THREE.SkinnedMesh) node.skeleton.update();
+    sources.push({ positions, matrix: node.matrixWorld, mesh: posed ? (node as THREE.Mesh) : null });
     total += positions.count;
   });
   const stride = Math.max(1, Math.ceil(total / MAX_SAMPLED_VERTICES));
-  for (const { positions, matrix } of sources) {
+  for (const { positions, matrix, mesh } of sources) {
     for (let i = 0; i < positions.count; i += stride) {
-      points.push(new THREE.Vector3().fromBufferAttribute(positions, i).applyMatrix4(matrix));
+      const point = new THREE.Vector3();
+      if (mesh) mesh.getVertexPosition(i, point);
+      else point.fromBufferAttribute(positions, i);
+      points.push(point.applyMatrix4(matrix));
     }
   }
   return points;
