@@ -35,10 +35,14 @@ export class FolderStorage implements FileStorage {
     const full = this.resolve(key);
     await fs.mkdir(path.dirname(full), { recursive: true });
     const partial = `${full}.${randomBytes(6).toString('hex')}${PARTIAL_SUFFIX}`;
+    const target = createWriteStream(partial, { flags: 'wx' });
     try {
-      await pipeline(source, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(source, target);
       await fs.rename(partial, full);
     } catch (error) {
+      // A source that fails at once can beat the file's open: wait until the stream is closed
+      // (opened or not), or the file would appear after it was removed.
+      if (!target.closed) await new Promise((resolve) => target.once('close', resolve));
       await fs.rm(partial, { force: true });
       throw error;
     }
