@@ -139,7 +139,9 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
   } catch (error) {
     await pendingEvents.catch(() => {});
     if (error instanceof RunSuperseded || controller.signal.reason instanceof RunSuperseded) return 'superseded';
-    if (controller.signal.aborted && !context.signal.aborted) return 'superseded';
+    // The worker is stopping (or the run expired): the queue hands the job on; the record stays as it is.
+    if (context.signal.aborted) throw error;
+    if (controller.signal.aborted) return 'superseded';
     const userMessage = failureMessage(error);
     const details = { err: describe(error), id: ref.id, kind: subject.kind, attempt: context.attempt };
     if (userMessage === null && context.attempt <= deps.retryLimit) {
