@@ -42,7 +42,7 @@ export class FolderStorage implements FileStorage {
     } catch (error) {
       // A source that fails at once can beat the file's open: wait until the stream is closed
       // (opened or not), or the file would appear after it was removed.
-      if (!target.closed) await new Promise((resolve) => target.once('close', resolve));
+      if (!target.closed) await new Promise<void>((resolve) => target.once('close', () => resolve()));
       await fs.rm(partial, { force: true });
       throw error;
     }
