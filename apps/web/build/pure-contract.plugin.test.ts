@@ -43,6 +43,20 @@ describe('stripEndpointSchemas', () => {
     expect(output).not.toMatch(/thingSchema\.|answer:|row:/);
   });
 
+  it('drops the schemas handed to an endpoint factory, whose definitions use them only in what is stripped', () => {
+    const source = [
+      "import { processingEndpoints } from './processing.endpoints.ts';",
+      'export const modelEndpoints = {',
+      "  ...processingEndpoints('/models', 'models', modelRowSchema),",
+      "  restore: restoreEndpoint('/models/:id/restore', 'models'),",
+      '};',
+    ].join('\n');
+    const output = stripEndpointSchemas(source);
+    expect(output).toContain("...processingEndpoints('/models', 'models', undefined as never),");
+    expect(output).toContain("restore: restoreEndpoint('/models/:id/restore', 'models'),");
+    expect(output).not.toContain('modelRowSchema');
+  });
+
   it('leaves a module without endpoints as it is', () => {
     const source = 'export const LIMIT = 5;\n';
     expect(stripEndpointSchemas(source)).toBe(source);

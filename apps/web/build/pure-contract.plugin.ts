@@ -53,6 +53,8 @@ export function markSchemasPure(source: string): string {
 }
 
 const DEFINERS = new Set(['defineEndpoint', 'defineListEndpoint']);
+/** Endpoint factories (`processingEndpoints(base, tag, rowSchema)`): a schema argument is needed only by what is stripped. */
+const FACTORY = /Endpoints?$/;
 
 function propertyText(source: ts.SourceFile, literal: ts.ObjectLiteralExpression, name: string): string | null {
   for (const property of literal.properties) {
@@ -84,6 +86,13 @@ export function stripEndpointSchemas(code: string): string {
       const text = `endpointRoute({ method: ${method}, path: ${path}, list: ${list} })`;
       replacements.push({ start: node.getStart(source), end: node.getEnd(), text });
       return;
+    }
+    if (ts.isCallExpression(node) && ts.isIdentifier(node.expression) && FACTORY.test(node.expression.text)) {
+      for (const argument of node.arguments) {
+        if (ts.isIdentifier(argument) && argument.text.endsWith('Schema')) {
+          replacements.push({ start: argument.getStart(source), end: argument.getEnd(), text: 'undefined as never' });
+        }
+      }
     }
     ts.forEachChild(node, visit);
   };

@@ -9,7 +9,7 @@ import { binaryAnswerSchema } from './shared.endpoints.ts';
  * and the downloads of the original and the web-ready GLB.
  */
 export function processingEndpoints<Row extends z.ZodObject>(base: string, tag: string, row: Row) {
-  const answer = recordAnswerSchema(row, {});
+  // Each answer is built inside its definition, where the web build strips schemas (pure-contract plugin).
   return {
     reprocess: defineEndpoint({
       method: 'POST',
@@ -17,7 +17,7 @@ export function processingEndpoints<Row extends z.ZodObject>(base: string, tag: 
       summary: 'Processes a FINISHED record again from its original file (409 otherwise); overwrites its geometry',
       tags: [tag],
       params: idParamsSchema,
-      answer,
+      answer: recordAnswerSchema(row, {}),
     }),
     cancel: defineEndpoint({
       method: 'POST',
@@ -25,7 +25,7 @@ export function processingEndpoints<Row extends z.ZodObject>(base: string, tag: 
       summary: 'Stops processing a QUEUED or PROCESSING record (409 otherwise)',
       tags: [tag],
       params: idParamsSchema,
-      answer,
+      answer: recordAnswerSchema(row, {}),
     }),
     geometryEvents: defineEndpoint({
       method: 'GET',
