@@ -1,46 +1,5 @@
 import { open } from 'node:fs/promises';
-
-/** Growable typed arrays, doubling on demand. */
-export class GrowF32 {
-  data = new Float32Array(1024);
-  length = 0;
-  push3(a: number, b: number, c: number) {
-    if (this.length + 3 > this.data.length) this.grow();
-    const d = this.data;
-    d[this.length] = a;
-    d[this.length + 1] = b;
-    d[this.length + 2] = c;
-    this.length += 3;
-  }
-  push2(a: number, b: number) {
-    if (this.length + 2 > this.data.length) this.grow();
-    this.data[this.length] = a;
-    this.data[this.length + 1] = b;
-    this.length += 2;
-  }
-  private grow() {
-    const next = new Float32Array(this.data.length * 2);
-    next.set(this.data);
-    this.data = next;
-  }
-}
-
-export class GrowI32 {
-  data = new Int32Array(1024);
-  length = 0;
-  push3(a: number, b: number, c: number) {
-    if (this.length + 3 > this.data.length) {
-      const next = new Int32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    const d = this.data;
-    d[this.length] = a;
-    d[this.length + 1] = b;
-    d[this.length + 2] = c;
-    this.length += 3;
-  }
-}
+import { GrowF32, GrowI32 } from './growable-array.ts';
 
 export class ObjSyntaxError extends Error {}
 

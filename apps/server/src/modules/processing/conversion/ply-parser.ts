@@ -3,6 +3,8 @@
  * texture coordinates and faces (polygons fanned into triangles). Every count is checked against the file size
  * before anything is allocated, and every face index against the vertex count.
  */
+
+import { GrowF32, GrowU32 } from './growable-array.ts';
 import { damaged, type PlyElement, type PlyProperty, parsePlyHeader, type ScalarType, SIZE } from './ply-header.ts';
 import { AsciiReader, BinaryReader, type ValueReader } from './ply-values.ts';
 
@@ -254,43 +256,5 @@ function readFaces(reader: ValueReader, element: PlyElement, listIndex: number, 
         out.cornerUvs.push2(u, faceUvs ? 1 - (faceUvs[c * 2 + 1] as number) : 0);
       }
     }
-  }
-}
-
-class GrowF32 {
-  data: Float32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Float32Array(Math.max(capacity, 32));
-  }
-  push2(a: number, b: number) {
-    if (this.length + 2 > this.data.length) {
-      const next = new Float32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    this.data[this.length] = a;
-    this.data[this.length + 1] = b;
-    this.length += 2;
-  }
-}
-
-class GrowU32 {
-  data: Uint32Array;
-  length = 0;
-  constructor(capacity: number) {
-    this.data = new Uint32Array(Math.max(capacity, 48));
-  }
-  push3(a: number, b: number, c: number) {
-    if (this.length + 3 > this.data.length) {
-      const next = new Uint32Array(this.data.length * 2);
-      next.set(this.data);
-      this.data = next;
-    }
-    const d = this.data;
-    d[this.length] = a;
-    d[this.length + 1] = b;
-    d[this.length + 2] = c;
-    this.length += 3;
   }
 }
