@@ -301,6 +301,34 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
     expect([404, 422]).toContain(foreign.status);
   });
 
+  it('one upload makes one record, even asked for twice at once; odd paths and no session get 4xx', async () => {
+    const uploadId = await uploadBytes(target, 'twice.obj', Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n'));
+    const both = await Promise.all(
+      ['one', 'two'].map((name) =>
+        app.request('/v2/projects/models', { token, json: { name, project_id: projectId, upload_id: uploadId } }),
+      ),
+    );
+    expect(both.map((answer) => answer.status).sort()).toEqual([201, 422]);
+
+    expect(
+      (await app.request('/v2/projects/models', { json: { name: 'x', project_id: projectId, upload_id: uploadId } }))
+        .status,
+    ).toBe(401);
+    expect((await app.request('/v2/projects/models/1/files/glb')).status).toBe(401);
+    for (const odd of [
+      '/v2/projects/models/%2e%2e%2f1/files/glb',
+      '/v2/projects/models/1%00/geometry-events',
+      '/v2/libraries/items/-1/files/original',
+      '/v2/uploads/..%2f..%2fetc%2fpasswd',
+      '/v2/materials/Oak/maps/..%2Fbase_color',
+      '/v2/materials/%252e%252e/maps/base_color',
+    ]) {
+      const answer = await app.request(odd, { token, asIs: true, headers: { 'tus-resumable': '1.0.0' } });
+      expect(answer.status, odd).toBeGreaterThanOrEqual(400);
+      expect(answer.status, odd).toBeLessThan(500);
+    }
+  });
+
   it("hides one company's models, their files and events from another, and keeps customers to reading", async () => {
     const obj = Buffer.from('v 0 0 0\nv 1 0 0\nv 0 1 0\nf 1 2 3\n');
     const created = await createModel('private', 'private.obj', obj);
