@@ -1,4 +1,4 @@
-import { Badge, Group, MultiSelect, Text } from '@mantine/core';
+import { Badge, Group, MultiSelect, type MultiSelectProps, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { LabelLike } from './label-badges.component.tsx';
 
@@ -20,8 +20,11 @@ function merged<T extends { id: number }>(options: T[] | null, current: T[]): T[
   return all;
 }
 
-/** The members picker over the company's users. */
-export function MembersPicker({
+type LinkField = 'members' | 'labels';
+
+/** One multi-select over the company's records of a kind, the record's own kept in view. */
+function LinkPicker<T extends { id: number; name: string }>({
+  field,
   options,
   current,
   value,
@@ -29,14 +32,15 @@ export function MembersPicker({
   error,
   loading,
   loadFailed,
-}: PickerProps<{ id: number; name: string }>) {
+  renderOption,
+}: PickerProps<T> & { field: LinkField; renderOption?: MultiSelectProps['renderOption'] }) {
   const { t } = useTranslation('projects');
-  const data = merged(options, current).map((user) => ({ value: String(user.id), label: user.name }));
+  const data = merged(options, current).map((item) => ({ value: String(item.id), label: item.name }));
   return (
     <MultiSelect
-      label={t('form.members')}
-      description={options === null ? t('form.membersReadOnly') : t('form.membersHint')}
-      placeholder={value.length === 0 ? t('form.membersPlaceholder') : undefined}
+      label={t(`form.${field}`)}
+      description={options === null ? t(`form.${field}ReadOnly`) : t(`form.${field}Hint`)}
+      placeholder={value.length === 0 ? t(`form.${field}Placeholder`) : undefined}
       data={data}
       value={value}
       onChange={onChange}
@@ -47,39 +51,24 @@ export function MembersPicker({
       hidePickedOptions
       nothingFoundMessage={loading ? t('form.optionsLoading') : t('empty')}
       maxDropdownHeight={260}
+      renderOption={renderOption}
     />
   );
 }
 
+/** The members picker over the company's users. */
+export function MembersPicker(props: PickerProps<{ id: number; name: string }>) {
+  return <LinkPicker field="members" {...props} />;
+}
+
 /** The labels picker over the company's labels, each option in its colour. */
-export function LabelsPicker({
-  options,
-  current,
-  value,
-  onChange,
-  error,
-  loading,
-  loadFailed,
-}: PickerProps<LabelLike>) {
-  const { t } = useTranslation('projects');
-  const all = merged(options, current);
-  const data = all.map((label) => ({ value: String(label.id), label: label.name }));
-  const colorOf = (id: string) => all.find((label) => String(label.id) === id)?.color ?? 'gray';
+export function LabelsPicker(props: PickerProps<LabelLike>) {
+  const colorOf = (id: string) =>
+    merged(props.options, props.current).find((label) => String(label.id) === id)?.color ?? 'gray';
   return (
-    <MultiSelect
-      label={t('form.labels')}
-      description={options === null ? t('form.labelsReadOnly') : t('form.labelsHint')}
-      placeholder={value.length === 0 ? t('form.labelsPlaceholder') : undefined}
-      data={data}
-      value={value}
-      onChange={onChange}
-      error={error ?? (loadFailed ? t('form.optionsFailed') : undefined)}
-      disabled={options === null && !loading}
-      searchable
-      clearable
-      hidePickedOptions
-      nothingFoundMessage={loading ? t('form.optionsLoading') : t('empty')}
-      maxDropdownHeight={260}
+    <LinkPicker
+      field="labels"
+      {...props}
       renderOption={({ option }) => (
         <Group gap="xs" wrap="nowrap">
           <Badge color={colorOf(option.value)} variant="filled" size="xs" circle aria-hidden="true">
