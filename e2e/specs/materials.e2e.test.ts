@@ -42,8 +42,21 @@ describe('materials and categories (content.md §2 Materials, §4, §8)', () => 
   const card = (list: Locator, name: string) => list.getByRole('link', { name, exact: true });
   const banner = (page: Page, text: string) => page.getByText(text, { exact: true });
 
+  /**
+   * Searches, and waits until the list shows only what matches: the redraw when the search
+   * applies would otherwise clear a selection or close a menu made before it.
+   */
   async function search(list: Locator, term: string): Promise<void> {
     await list.getByRole('searchbox', { name: 'Search' }).fill(term);
+    await expect
+      .poll(async () => {
+        const labels = await list
+          .getByRole('checkbox')
+          .evaluateAll((boxes) => boxes.map((box) => box.getAttribute('aria-label') ?? ''));
+        const rows = labels.filter((label) => label.startsWith('Select ') && label !== 'Select all');
+        return rows.length > 0 && rows.every((label) => label.toLowerCase().includes(term.toLowerCase()));
+      })
+      .toBe(true);
   }
 
   async function rowAction(page: Page, list: Locator, name: string, action: string): Promise<void> {
