@@ -30,6 +30,8 @@ export const GEOMETRY_EVENTS_UPDATED_EVENT = 'GeometryEventsUpdated';
 
 export interface GeometryEventsUpdated {
   id: number;
+  /** Which kind of record: a page listening on both kinds' channels tells a model from an item of the same id. */
+  kind: ProcessingSubjectKind;
   status: string;
   status_color: string;
   started_at: string | null;
@@ -38,4 +40,5 @@ export interface GeometryEventsUpdated {
 }
 export interface RefreshProcessorIndex {
   id: number | null;
+  kind: ProcessingSubjectKind;
 }

@@ -24,3 +24,4 @@ export * from './permissions.ts';
 export * from './platforms.ts';
 export * from './processing.ts';
 export * from './search.ts';
+export * from './upload-kinds.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIBRARY_ITEM_STATUSES } from './content.ts';
-import { idRefList, materialSaveSchema, optionalText, requiredText } from './content-saves.ts';
+import { idRefList, materialSaveSchema, materialUpdateSchema, optionalText, requiredText } from './content-saves.ts';
 import { idSchema } from './ids.ts';
 import { MATERIAL_MAP_KINDS, type MaterialMapKind } from './material-maps.ts';
 
@@ -46,6 +46,29 @@ const mapUploads = z
 
 /** POST /materials: the metadata, and optionally the PBR maps as uploads (`maps[base_color]=<upload id>`). */
 export const materialCreateSchema = materialSaveSchema.extend({ maps: mapUploads.optional() });
+
+export const REPLACED_AND_REMOVED_MAP = 'A map can not be replaced and removed at once.';
+
+/**
+ * PATCH (or POST with `_method=PATCH`) /materials/{name}: the metadata; `maps[kind]=<upload id>`
+ * replaces that map, `remove_maps[]=<kind>` removes it (a variant then inherits its base's again).
+ */
+export const materialPatchSchema = materialUpdateSchema
+  .extend({
+    maps: mapUploads.optional(),
+    remove_maps: z
+      .array(z.enum(MATERIAL_MAP_KINDS, { error: `Must be one of ${MATERIAL_MAP_KINDS.join(', ')}.` }), {
+        error: 'Must be a list of map kinds.',
+      })
+      .max(MATERIAL_MAP_KINDS.length, `At most ${MATERIAL_MAP_KINDS.length}.`)
+      .transform((kinds) => [...new Set(kinds)])
+      .optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.remove_maps?.some((kind) => body.maps?.[kind] !== undefined)) {
+      context.addIssue({ code: 'custom', path: ['remove_maps'], message: REPLACED_AND_REMOVED_MAP });
+    }
+  });
 
 /** POST /materials/import: a `.matz` package; `name` overrides the package's own. */
 export const materialImportSchema = z.object({

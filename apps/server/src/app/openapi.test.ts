@@ -27,7 +27,7 @@ describe('OpenAPI and operations', () => {
     expect(res.body).toEqual({ status: 'ok' });
     expect(res.headers['x-robots-tag']).toBe('noindex, nofollow');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
-    expect(res.headers['content-security-policy']).toMatch(/script-src 'self'(;|$)/);
+    expect(res.headers['content-security-policy']).toMatch(/script-src 'self' 'wasm-unsafe-eval'(;|$)/);
     expect(res.headers['content-security-policy']).toMatch(/frame-ancestors 'none'/);
     expect((await t.request('/readyz')).body).toEqual({ status: 'ready' });
   });

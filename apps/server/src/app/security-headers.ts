@@ -2,11 +2,13 @@ import type { FastifyInstance } from 'fastify';
 
 const CSP = [
   "default-src 'self'",
-  "script-src 'self'",
+  // WebAssembly compilation only (the viewer's meshopt decoder, decision 0024), never eval of scripts.
+  "script-src 'self' 'wasm-unsafe-eval'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  // blob: for the viewer's GLTFLoader, which reads a GLB's embedded textures through blob: URLs.
+  "connect-src 'self' ws: wss: blob:",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'self'",

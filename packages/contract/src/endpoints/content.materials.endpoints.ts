@@ -1,16 +1,20 @@
 import { z } from 'zod';
 import { materialSchema, RECORD_STATUSES, TOP_LEVEL_FILTER_VALUE, trashedFieldsSchema } from '../content.ts';
-import { bulkAnswerSchema, materialBulkSchema, materialUpdateSchema } from '../content-saves.ts';
+import { bulkAnswerSchema, materialBulkSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idSchema, materialNameParamsSchema } from '../ids.ts';
 import { MATERIAL_MAP_KINDS } from '../material-maps.ts';
-import { materialCreateSchema, materialImportSchema } from '../processing.ts';
+import { materialCreateSchema, materialImportSchema, materialPatchSchema } from '../processing.ts';
 import { binaryAnswerSchema, deleteAnswerSchema, restoreEndpoint } from './shared.endpoints.ts';
 
 /** A material row, with the recycle-bin fields with `trashed=1`. */
 export const materialRowSchema = materialSchema.extend({
-  /** The addresses of the material's PBR maps (WebP), by kind; only the maps it has. */
+  /**
+   * The addresses of the material's PBR maps (WebP), by kind; only the maps it has. A variant's
+   * are its own, else its base's (those kinds are in `inherited_maps`).
+   */
   maps: z.partialRecord(z.enum(MATERIAL_MAP_KINDS), z.string()),
+  inherited_maps: z.array(z.enum(MATERIAL_MAP_KINDS)),
   ...trashedFieldsSchema.shape,
 });
 
@@ -76,10 +80,11 @@ export const materialEndpoints = {
   update: defineEndpoint({
     method: 'PATCH',
     path: '/materials/:name',
-    summary: 'Renames (links are kept), archives or activates (archived), or recategorises a material',
+    summary:
+      'Renames (links are kept), archives or activates (archived), or recategorises a material; maps[kind]=<upload id> replaces a PBR map, remove_maps[]=<kind> removes one',
     tags: ['materials'],
     params: materialNameParamsSchema,
-    body: materialUpdateSchema,
+    body: materialPatchSchema,
     answer: recordAnswerSchema(materialRowSchema, {}),
   }),
   delete: defineEndpoint({

@@ -6,6 +6,8 @@ export const publicConfigSchema = z.object({
   base_domain: z.string(),
   environment: z.string(),
   idle_timeout_minutes: z.number(),
+  /** The largest file an upload may be (tus `Upload-Length`), in bytes. */
+  upload_max_bytes: z.number(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;
 

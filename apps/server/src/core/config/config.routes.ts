@@ -13,6 +13,7 @@ export function systemRoutes(services: CoreServices) {
           base_domain: services.config.baseDomain,
           environment: 'acceptance',
           idle_timeout_minutes: services.config.sessionIdleMinutes,
+          upload_max_bytes: services.config.uploadMaxBytes,
         },
       }),
     }),

@@ -23,36 +23,49 @@ export function materialPreviewJobs(services: CoreServices & { processing: Proce
     const { companyId, materialId } = materialPreviewJob.payload.parse(payload);
     const tenant = <T>(work: Parameters<typeof services.database.tenant<T>>[1]) =>
       services.database.tenant({ companyId }, work);
+    // What it shows: its own maps over its base's (a variant inherits those it has not replaced).
+    const effective = sql`(coalesce((select b.maps from materials b
+      where b.company_id = m.company_id and b.name = m.parent_name), '{}'::jsonb) || m.maps)`;
     const [material] = await tenant((tx) =>
       queryRows<{ maps: MaterialMaps; preview_image_path: string | null }>(
         tx,
-        sql`select maps, preview_image_path from materials where id = ${materialId} and deleted_at is null`,
+        sql`select ${effective} as maps, m.preview_image_path from materials m
+          where m.id = ${materialId} and m.deleted_at is null`,
       ),
     );
-    if (!material || Object.keys(material.maps).length === 0) return { rendered: false };
-    const images: Partial<Record<MaterialMapKind, Buffer>> = {};
-    for (const [kind, map] of Object.entries(material.maps) as [MaterialMapKind, { key: string }][]) {
-      images[kind] = await buffer(services.storage.read(map.key));
-    }
-    const image = await services.processing.previews().renderMaterial(images, {}, { size: 512 });
-    const key = `companies/${companyId}/materials/${materialId}/preview-${randomBytes(6).toString('hex')}.webp`;
-    await services.storage.put(key, image);
+    if (!material) return { rendered: false };
     // Only while the maps are the ones rendered: a newer save asks for its own preview.
-    const [updated] = await tenant((tx) =>
-      queryRows<{ id: number }>(
-        tx,
-        sql`update materials set preview_image_path = ${key}, updated_at = now()
-          where id = ${materialId} and maps = ${JSON.stringify(material.maps)}::jsonb returning id`,
-      ),
-    );
-    if (!updated) {
-      await services.storage.remove(key);
-      return { rendered: false };
+    const switchTo = (key: string | null) =>
+      tenant((tx) =>
+        queryRows<{ id: number }>(
+          tx,
+          sql`update materials m set preview_image_path = ${key}, updated_at = now()
+            where m.id = ${materialId} and ${effective} = ${JSON.stringify(material.maps)}::jsonb returning m.id`,
+        ),
+      );
+    const kinds = Object.entries(material.maps) as [MaterialMapKind, { key: string }][];
+    if (kinds.length === 0) {
+      // Its last map went: a sphere of maps it no longer has would mislead.
+      if (!material.preview_image_path) return { rendered: false };
+      const [cleared] = await switchTo(null);
+      if (!cleared) return { rendered: false };
+      await services.storage.remove(material.preview_image_path).catch(() => {});
+    } else {
+      const images: Partial<Record<MaterialMapKind, Buffer>> = {};
+      for (const [kind, map] of kinds) images[kind] = await buffer(services.storage.read(map.key));
+      const image = await services.processing.previews().renderMaterial(images, {}, { size: 512 });
+      const key = `companies/${companyId}/materials/${materialId}/preview-${randomBytes(6).toString('hex')}.webp`;
+      await services.storage.put(key, image);
+      const [updated] = await switchTo(key);
+      if (!updated) {
+        await services.storage.remove(key);
+        return { rendered: false };
+      }
+      if (material.preview_image_path) await services.storage.remove(material.preview_image_path).catch(() => {});
     }
-    if (material.preview_image_path) await services.storage.remove(material.preview_image_path).catch(() => {});
     services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, {
       resources: ['materials'],
     } satisfies ContentChanged);
-    return { rendered: true };
+    return { rendered: kinds.length > 0 };
   });
 }

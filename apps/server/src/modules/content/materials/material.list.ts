@@ -29,6 +29,21 @@ const categoriesJson = sql<{ id: number; name: string }[]>`coalesce((
   where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)}
   and c.deleted_at is null), '[]'::json)`;
 
+/** A variant's base's maps (null for a base material): inherited where the variant has none of its own. */
+const baseMaps = sql`(select b.maps from materials b
+  where b.company_id = ${ref(materials.companyId)} and b.name = ${ref(materials.parentName)})`;
+
+/**
+ * Own maps over the base's, as addresses. `v` changes with the stored file (its key is new on
+ * every save), so a replaced map is not served from the browser's cache.
+ */
+const mapUrls = sql`(select coalesce(json_object_agg(e.key, '/v2/materials/' || ${urlEncoded(materials.name)}
+    || '/maps/' || e.key || '?v=' || substr(md5(e.value ->> 'key'), 1, 10)), '{}'::json)
+  from jsonb_each(coalesce(${baseMaps}, '{}'::jsonb) || ${ref(materials.maps)}) e)`;
+
+const inheritedMaps = sql`(select coalesce(json_agg(k order by k), '[]'::json)
+  from jsonb_object_keys(coalesce(${baseMaps}, '{}'::jsonb)) k where not (${ref(materials.maps)} ? k))`;
+
 /** GET /materials: materials cards and the processor's Materials tab (10 per page, newest first). */
 export const materialList: ListResource = {
   name: 'materials',
@@ -54,10 +69,8 @@ export const materialList: ListResource = {
         materials.updatedAt,
       ),
     },
-    maps: {
-      select: sql`(select coalesce(json_object_agg(k, '/v2/materials/' || ${urlEncoded(materials.name)} || '/maps/' || k), '{}'::json)
-        from jsonb_object_keys(${ref(materials.maps)}) k)`,
-    },
+    maps: { select: mapUrls },
+    inherited_maps: { select: inheritedMaps },
     status: { select: materials.status, sortable: true },
     status_color: { select: statusColor(materials.status) },
     categories: { select: categoriesJson },

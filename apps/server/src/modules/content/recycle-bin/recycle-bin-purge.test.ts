@@ -80,6 +80,13 @@ describeEachDatabase('the recycle-bin purge', (kind) => {
     await binFor('material_categories', [laminates.id], 31);
     const materials = [await one('materials', 'Old Pine'), await one('materials', 'Laminate Beige')];
     await binFor('materials', [materials[1]?.id as number], 31);
+    // A material's PBR maps are its files too.
+    const mapKey = 'companies/purge-test/old-pine-base_color.webp';
+    await t.services.storage.put(mapKey, PNG);
+    await t.database.system.execute(
+      sql`update materials set maps = ${JSON.stringify({ base_color: { key: mapKey, width: 1, height: 1 } })}::jsonb
+        where id = ${materials[0]?.id as number}`,
+    );
     const childPath = (await one('projects', 'Purge Child')).path as string;
 
     // Within the window: kept, with their files.
@@ -95,7 +102,14 @@ describeEachDatabase('the recycle-bin purge', (kind) => {
     );
     const globexBefore = await globexCounts();
 
-    const doomedFiles = [childPath, 'companies/purge-test/model.png', oldSamples.path, plinth.path, laminates.path]
+    const doomedFiles = [
+      childPath,
+      'companies/purge-test/model.png',
+      mapKey,
+      oldSamples.path,
+      plinth.path,
+      laminates.path,
+    ]
       .concat(
         appliances.map((row) => row.path),
         materials.map((row) => row.path),

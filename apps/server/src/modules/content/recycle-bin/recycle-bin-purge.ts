@@ -145,7 +145,16 @@ async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; pa
   await remove('library_items', itemIds.length > 0 ? sql`id in ${ids(itemIds)}` : sql`false`);
 
   await remove('material_categories', sql`id in ${treeClosure('material_categories')}`);
-  await remove('materials', sql`id in ${materialClosure}`);
+  // A material also owns its PBR map files (`maps`: kind → {key, …}).
+  const materialIds = (await queryRows<{ id: number }>(tx, sql`select id from ${materialClosure} m`)).map((r) => r.id);
+  if (materialIds.length > 0) {
+    const maps = await queryRows<{ key: string }>(
+      tx,
+      sql`select value->>'key' as key from materials, jsonb_each(maps) where id in ${ids(materialIds)}`,
+    );
+    for (const row of maps) if (row.key) paths.push(row.key);
+  }
+  await remove('materials', materialIds.length > 0 ? sql`id in ${ids(materialIds)}` : sql`false`);
 
   return { counts, paths: await unreferenced(tx, [...new Set(paths)]) };
 }

@@ -1,52 +1,14 @@
 import path from 'node:path';
 
-export type UploadKind =
-  | 'fbx'
-  | 'obj'
-  | 'mtl'
-  | 'dae'
-  | 'zae'
-  | '3ds'
-  | 'stl'
-  | 'ply'
-  | 'gltf'
-  | 'glb'
-  | 'off'
-  | 'zip'
-  | 'image';
+import { UPLOAD_KIND_BY_EXTENSION, type UploadKind, uploadKindFromName } from '@meshport/contract';
 
-const KIND_BY_EXTENSION: Readonly<Record<string, UploadKind>> = {
-  '.fbx': 'fbx',
-  '.obj': 'obj',
-  '.mtl': 'mtl',
-  '.dae': 'dae',
-  '.zae': 'zae',
-  '.3ds': '3ds',
-  '.stl': 'stl',
-  '.ply': 'ply',
-  '.gltf': 'gltf',
-  '.glb': 'glb',
-  '.off': 'off',
-  '.zip': 'zip',
-  '.matz': 'zip',
-  '.png': 'image',
-  '.jpg': 'image',
-  '.jpeg': 'image',
-  '.webp': 'image',
-  '.tga': 'image',
-  '.bmp': 'image',
-  '.tif': 'image',
-  '.tiff': 'image',
-  '.gif': 'image',
-};
+export type { UploadKind };
 
 /** Accepted upload file extensions (lower case, with dot). */
-export const MODEL_EXTENSIONS: readonly string[] = Object.freeze(Object.keys(KIND_BY_EXTENSION));
+export const MODEL_EXTENSIONS: readonly string[] = Object.freeze(Object.keys(UPLOAD_KIND_BY_EXTENSION));
 
 /** The extension-only kind of a file name, or null when the extension is not accepted. */
-export function kindFromName(fileName: string): UploadKind | null {
-  return KIND_BY_EXTENSION[path.extname(fileName.replaceAll('\\', '/')).toLowerCase()] ?? null;
-}
+export const kindFromName = uploadKindFromName;
 
 const startsWith = (head: Buffer, bytes: readonly number[], offset = 0) =>
   head.length >= offset + bytes.length && bytes.every((b, i) => head[offset + i] === b);

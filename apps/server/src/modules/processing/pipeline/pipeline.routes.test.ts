@@ -268,7 +268,8 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
       expect(mine.map((event) => event.latest_geometry_event.step)).toEqual(
         expect.arrayContaining(['convert', 'optimise', 'preview', 'finish']),
       );
-      expect(refreshes).toContainEqual({ id: created.id });
+      expect(refreshes).toContainEqual({ id: created.id, kind: 'project_model' });
+      expect(mine.every((event) => event.kind === 'project_model')).toBe(true);
     } finally {
       socket.disconnect();
     }

@@ -22,6 +22,7 @@ export class ProcessingPublisher {
   updated(companyId: number, subject: ProcessingSubject, record: RecordSnapshot): void {
     const event: GeometryEventsUpdated = {
       id: record.id,
+      kind: subject.kind,
       status: record.status,
       status_color: STATUS_COLORS[record.status],
       started_at: record.started_at,
@@ -36,6 +37,7 @@ export class ProcessingPublisher {
   refresh(companyId: number, subject: ProcessingSubject, id: number | null): void {
     this.realtime.emit(companyChannel(companyId, subject.channelKind), REFRESH_PROCESSOR_INDEX_EVENT, {
       id,
+      kind: subject.kind,
     } satisfies RefreshProcessorIndex);
     this.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, {
       resources: [subject.resource],
