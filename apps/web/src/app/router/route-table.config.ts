@@ -122,6 +122,26 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     load: () =>
       import('../../features/projects/pages/model-overview.page.tsx').then((m) => ({ default: m.ModelOverviewPage })),
   },
+  'model-create': {
+    title: 'titles.modelCreate',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'create-project-models', platform: 'hatch' },
+    load: () =>
+      import('../../features/projects/pages/model-form.page.tsx').then((m) => ({ default: m.ModelCreatePage })),
+  },
+  'model-create-in-project': {
+    title: 'titles.modelCreate',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'create-project-models', platform: 'hatch' },
+    load: () =>
+      import('../../features/projects/pages/model-form.page.tsx').then((m) => ({ default: m.ModelCreatePage })),
+  },
+  'model-edit': {
+    title: 'titles.modelEdit',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-project-models', platform: 'hatch' },
+    load: () => import('../../features/projects/pages/model-form.page.tsx').then((m) => ({ default: m.ModelEditPage })),
+  },
   libraries: {
     title: 'titles.libraries',
     layout: 'app',
@@ -168,6 +188,20 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     guard: { ...SIGNED_IN, ability: 'update-library-items', platform: 'hatch' },
     load: () => import('../../features/libraries/pages/item-form.page.tsx').then((m) => ({ default: m.ItemEditPage })),
   },
+  'item-create': {
+    title: 'titles.itemCreate',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-library-items', platform: 'hatch' },
+    load: () =>
+      import('../../features/libraries/pages/item-form.page.tsx').then((m) => ({ default: m.ItemCreatePage })),
+  },
+  'item-create-in-library': {
+    title: 'titles.itemCreate',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-library-items', platform: 'hatch' },
+    load: () =>
+      import('../../features/libraries/pages/item-form.page.tsx').then((m) => ({ default: m.ItemCreatePage })),
+  },
   materials: {
     title: 'titles.materials',
     layout: 'app',
@@ -196,6 +230,36 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     load: () =>
       import('../../features/materials/pages/material-form.page.tsx').then((m) => ({ default: m.MaterialEditPage })),
   },
+  'material-create': {
+    title: 'titles.materialCreate',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-materials', platform: 'hatch' },
+    load: () =>
+      import('../../features/materials/pages/material-form.page.tsx').then((m) => ({ default: m.MaterialCreatePage })),
+  },
+  'material-create-in-category': {
+    title: 'titles.materialCreate',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-materials', platform: 'hatch' },
+    load: () =>
+      import('../../features/materials/pages/material-form.page.tsx').then((m) => ({ default: m.MaterialCreatePage })),
+  },
+  'material-create-variant': {
+    title: 'titles.materialVariant',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-materials', platform: 'hatch' },
+    load: () =>
+      import('../../features/materials/pages/material-form.page.tsx').then((m) => ({ default: m.MaterialVariantPage })),
+  },
+  'material-import': {
+    title: 'titles.materialImport',
+    layout: 'app',
+    guard: { ...SIGNED_IN, ability: 'update-materials', platform: 'hatch' },
+    load: () =>
+      import('../../features/materials/pages/material-import.page.tsx').then((m) => ({
+        default: m.MaterialImportPage,
+      })),
+  },
   'category-create': {
     title: 'titles.categoryCreate',
     layout: 'app',
@@ -216,6 +280,16 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     guard: { ...SIGNED_IN, ability: 'update-material-categories', platform: 'hatch' },
     load: () =>
       import('../../features/materials/pages/category-form.page.tsx').then((m) => ({ default: m.CategoryEditPage })),
+  },
+  processor: {
+    title: 'titles.processor',
+    layout: 'app',
+    guard: {
+      ...SIGNED_IN,
+      ability: 'update-project-models|create-project-models|update-libraries|update-options',
+      platform: 'hatch',
+    },
+    load: () => import('../../features/processor/pages/processor.page.tsx').then((m) => ({ default: m.ProcessorPage })),
   },
 };
 

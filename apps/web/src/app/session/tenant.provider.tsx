@@ -7,6 +7,9 @@ import { fetchPublicCompany, fetchServerConfig } from './api/tenant.api.ts';
 import { guessBaseDomain, readHost } from './host.logic.ts';
 import { brandCssVariables, buildTheme, effectiveColors } from './tenant-theme.logic.ts';
 
+/** Until GET /config answers (the server's default, 20 GiB); the server checks again anyway. */
+const DEFAULT_UPLOAD_MAX_BYTES = 20 * 1024 ** 3;
+
 type Load<T> = { state: 'pending' } | { state: 'done'; data: T } | { state: 'failed'; error: unknown };
 
 /**
@@ -41,6 +44,7 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   const hostname = window.location.hostname;
   const baseDomain = config.state === 'done' ? config.data.base_domain : guessBaseDomain(hostname);
   const environment = config.state === 'done' ? config.data.environment : CURRENT_ENVIRONMENT;
+  const uploadMaxBytes = config.state === 'done' ? config.data.upload_max_bytes : DEFAULT_UPLOAD_MAX_BYTES;
   const host = readHost(hostname, baseDomain);
   const companyKey = config.state === 'pending' || host.tenant === null ? null : host.tenant;
   const company = useBootCall(companyKey, (signal) => fetchPublicCompany(companyKey ?? '', signal));
@@ -68,8 +72,9 @@ export function TenantProvider({ children }: { children: ReactNode }) {
       company: companyData,
       colors: { primary_color: primary, primary_accent: accent },
       environment,
+      uploadMaxBytes,
     }),
-    [baseDomain, tenant, hostPlatform, platform, status, companyData, primary, accent, environment],
+    [baseDomain, tenant, hostPlatform, platform, status, companyData, primary, accent, environment, uploadMaxBytes],
   );
   const theme = useMemo(() => buildTheme({ primary_color: primary, primary_accent: accent }), [primary, accent]);
   const resolver = useMemo<CSSVariablesResolver>(() => {

@@ -28,7 +28,7 @@ export const MAIN_ENTRIES: NavEntry[] = [
   { path: paths.libraries.list(), label: 'nav.libraries', ability: 'list-libraries' },
   { path: paths.materials.list(), label: 'nav.materials', ability: 'list-materials', platform: 'hatch' },
   {
-    path: plannedPaths.processor(),
+    path: paths.processor(),
     label: 'nav.processor',
     platform: 'hatch',
     ability: 'update-project-models|create-project-models|update-libraries|update-options',

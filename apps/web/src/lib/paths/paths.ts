@@ -20,6 +20,9 @@ export const ROUTE_PATTERNS = {
   'project-overview': '/projects/overview/:projectId',
   'project-manage': '/projects/manage/:projectId',
   'model-overview': '/projects/models/overview/:modelId',
+  'model-create': '/projects/models/create',
+  'model-create-in-project': '/projects/models/create/:projectId',
+  'model-edit': '/projects/models/edit/:modelId',
   libraries: '/libraries',
   library: '/libraries/:libraryId',
   'library-create': '/libraries/create',
@@ -27,13 +30,20 @@ export const ROUTE_PATTERNS = {
   'library-edit': '/libraries/edit/:libraryId',
   'item-overview': '/libraries/items/overview/:itemId',
   'item-edit': '/libraries/items/edit/:itemId',
+  'item-create': '/libraries/items/create',
+  'item-create-in-library': '/libraries/items/create/:libraryId',
   materials: '/materials',
   'material-category': '/materials/categories/:categoryId',
   'material-overview': '/materials/overview/:materialName',
   'material-edit': '/materials/edit/:materialName',
+  'material-create': '/materials/create',
+  'material-create-in-category': '/materials/create/:categoryId',
+  'material-create-variant': '/materials/create/variant/:baseMaterialName',
+  'material-import': '/materials/import',
   'category-create': '/materials/categories/create',
   'category-create-sub': '/materials/categories/create/:categoryId',
   'category-edit': '/materials/categories/edit/:categoryId',
+  processor: '/processor',
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATTERNS;
@@ -58,7 +68,11 @@ export const paths = {
     copy: (id: number) => `/projects/copy/${id}`,
     overview: (id: number) => `/projects/overview/${id}`,
     manage: (id: number) => `/projects/manage/${id}`,
-    models: { overview: (id: number) => `/projects/models/overview/${id}` },
+    models: {
+      overview: (id: number) => `/projects/models/overview/${id}`,
+      create: (projectId?: number) => `/projects/models/create${projectId ? `/${projectId}` : ''}`,
+      edit: (id: number) => `/projects/models/edit/${id}`,
+    },
   },
   libraries: {
     list: () => ROUTE_PATTERNS.libraries,
@@ -69,12 +83,16 @@ export const paths = {
     items: {
       overview: (id: number) => `/libraries/items/overview/${id}`,
       edit: (id: number) => `/libraries/items/edit/${id}`,
+      create: (libraryId?: number) => `/libraries/items/create${libraryId ? `/${libraryId}` : ''}`,
     },
   },
   materials: {
     list: () => ROUTE_PATTERNS.materials,
     overview: (name: string) => `/materials/overview/${encodeURIComponent(name)}`,
     edit: (name: string) => `/materials/edit/${encodeURIComponent(name)}`,
+    create: (categoryId?: number) => `/materials/create${categoryId ? `/${categoryId}` : ''}`,
+    createVariant: (base: string) => `/materials/create/variant/${encodeURIComponent(base)}`,
+    import: () => ROUTE_PATTERNS['material-import'],
     categories: {
       detail: (id: number) => `/materials/categories/${id}`,
       create: () => ROUTE_PATTERNS['category-create'],
@@ -82,6 +100,8 @@ export const paths = {
       edit: (id: number) => `/materials/categories/edit/${id}`,
     },
   },
+  /** `tab`: the opening tab (0 models, 1 items, 2 materials), passed as navigation state. */
+  processor: () => ROUTE_PATTERNS.processor,
 } as const;
 
 /**
@@ -90,19 +110,6 @@ export const paths = {
  * to `ROUTE_PATTERNS` and `paths` (paths.test.ts fails while a planned path is routed).
  */
 export const plannedPaths = {
-  projects: {
-    models: {
-      create: () => '/projects/models/create',
-      edit: (id: number) => `/projects/models/edit/${id}`,
-    },
-  },
-  libraries: { items: { create: () => '/libraries/items/create' } },
-  materials: {
-    create: () => '/materials/create',
-    createVariant: (base: string) => `/materials/create/variant/${encodeURIComponent(base)}`,
-    import: () => '/materials/import',
-  },
-  processor: () => '/processor',
   security: {
     users: { list: () => '/security/users', edit: (id: number) => `/security/users/edit/${id}` },
     roles: { list: () => '/security/roles', edit: (id: number) => `/security/roles/edit/${id}` },

@@ -19,6 +19,8 @@ export interface TenantState extends HostContext {
   colors: TenantColors;
   /** The deployment's environment (GET /config), e.g. 'acceptance': which changelog dates apply. */
   environment: string;
+  /** The largest upload this deployment takes (GET /config), in bytes. */
+  uploadMaxBytes: number;
 }
 
 /** Provided by the app's TenantProvider (app/session/tenant.provider.tsx); read here by every layer. */

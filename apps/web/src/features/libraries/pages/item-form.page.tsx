@@ -1,15 +1,18 @@
-import { Alert, Button, Card, Group, Stack, Textarea, TextInput, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import type { LibraryItem } from '@meshport/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { PanelError } from '../../../shared/ui/query-state.component.tsx';
+import { type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
+import { useLibraryHeader } from '../api/get-library.api.ts';
 import { useLibraryItem } from '../api/get-library-item.api.ts';
 import { type PickerOption, useLibraryOptions } from '../api/search-libraries.api.ts';
 import { useUpdateItem } from '../api/update-item.api.ts';
+import { ItemCreateForm } from '../components/item-create-form.component.tsx';
 import { LoadingForm } from '../components/loading-form.component.tsx';
 import { RecordMultiPicker } from '../components/record-picker.component.tsx';
 import { ITEM_BANNER_SCOPE } from '../logic/banner-scope.logic.ts';
@@ -20,18 +23,21 @@ interface ItemFormValues {
   name: string;
   description: string;
   libraries: PickerOption[];
+  /** A new file: replaces the current one, and the item is processed again. */
+  file: UploadedFile | null;
 }
 
-function ItemForm({ item }: { item: LibraryItem }) {
+function ItemForm({ item, backTo }: { item: LibraryItem; backTo: { path: string; state?: unknown } }) {
   const { t } = useTranslation('libraries');
   const navigate = useNavigate();
   const update = useUpdateItem(item.id);
   const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
   const form = useForm<ItemFormValues>({
-    defaultValues: { name: item.name, description: item.description ?? '', libraries: item.libraries },
+    defaultValues: { name: item.name, description: item.description ?? '', libraries: item.libraries, file: null },
   });
   const { errors, isSubmitting } = form.formState;
-  const overview = paths.libraries.items.overview(item.id);
+  const leave = () => navigate(backTo.path, { state: backTo.state });
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
@@ -40,17 +46,22 @@ function ItemForm({ item }: { item: LibraryItem }) {
         name: values.name.trim(),
         description: values.description.trim() === '' ? null : values.description.trim(),
         libraries: values.libraries.map((library) => library.id),
+        ...(values.file ? { upload_id: values.file.uploadId } : {}),
       });
       showBanner({
         kind: 'success',
-        scope: ITEM_BANNER_SCOPE,
-        text: t('form.saved', { name: saved.name }),
+        // The overview shows its own banners; elsewhere (the processor) the toast of the frame.
+        ...(backTo.state === undefined ? { scope: ITEM_BANNER_SCOPE } : {}),
+        text: values.file
+          ? t('itemForm.savedReprocessing', { name: saved.name })
+          : t('form.saved', { name: saved.name }),
         delay: TOAST_DELAY_MS,
       });
-      await navigate(overview);
+      await leave();
     } catch (error) {
       const { fields, message } = saveErrors(error);
-      for (const [field, text] of Object.entries(fields)) {
+      for (const [key, text] of Object.entries(fields)) {
+        const field = key === 'upload_id' ? 'file' : key;
         form.setError(field as keyof ItemFormValues, { type: 'server', message: text });
       }
       setFailure(message ?? (Object.keys(fields).length === 0 ? t('form.saveFailed') : null));
@@ -95,12 +106,27 @@ function ItemForm({ item }: { item: LibraryItem }) {
             />
           )}
         />
+        <Controller
+          control={form.control}
+          name="file"
+          render={({ field }) => (
+            <UploadField
+              label={t('itemForm.newFile')}
+              description={t('itemForm.newFileHint')}
+              purpose="model"
+              value={field.value}
+              onChange={field.onChange}
+              onBusyChange={setUploading}
+              error={errors.file?.message}
+            />
+          )}
+        />
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={() => void navigate(overview)}>
+          <Button variant="default" onClick={() => void leave()}>
             {t('actions.cancel')}
           </Button>
-          <Button type="submit" loading={isSubmitting}>
-            {t('actions.save')}
+          <Button type="submit" loading={isSubmitting} disabled={uploading}>
+            {uploading ? t('itemForm.waitForUpload') : t('actions.save')}
           </Button>
         </Group>
       </Stack>
@@ -108,17 +134,49 @@ function ItemForm({ item }: { item: LibraryItem }) {
   );
 }
 
-/** /libraries/items/edit/{itemId} (hatch): name, description and libraries of an item. */
+/** /libraries/items/edit/{itemId} (hatch): name, description, libraries and a new file of an item. */
 export function ItemEditPage() {
   const { t } = useTranslation('libraries');
   const id = idParam(useParams().itemId) ?? 0;
   const item = useLibraryItem(id);
+  const fromProcessor = useLocation().state === 'processor';
+  const backTo = fromProcessor
+    ? { path: paths.processor(), state: { tab: 1 } }
+    : { path: paths.libraries.items.overview(id) };
   if (item.isPending) return <LoadingForm />;
   if (item.isError) return <PanelError error={item.error} onRetry={() => void item.refetch()} />;
   return (
     <Stack gap="lg">
       <Title order={1}>{t('form.itemEditTitle')}</Title>
-      <ItemForm key={item.data.updated_at} item={item.data} />
+      <ItemForm key={item.data.updated_at} item={item.data} backTo={backTo} />
+    </Stack>
+  );
+}
+
+/** /libraries/items/create and /libraries/items/create/{libraryId} (hatch): items from uploaded files. */
+export function ItemCreatePage() {
+  const { t } = useTranslation('libraries');
+  const raw = useParams().libraryId;
+  const libraryId = idParam(raw);
+  const library = useLibraryHeader(libraryId);
+  const cancelTo = libraryId === null ? paths.libraries.list() : paths.libraries.detail(libraryId);
+  let body: ReactNode;
+  if (libraryId !== null && library.isPending) body = <LoadingForm />;
+  else if (libraryId !== null && library.isError) {
+    body = <PanelError error={library.error} onRetry={() => void library.refetch()} />;
+  } else {
+    const initial = library.data ? [{ id: library.data.id, name: library.data.name }] : [];
+    body = <ItemCreateForm initialLibraries={initial} cancelTo={cancelTo} />;
+  }
+  return (
+    <Stack gap="lg">
+      <Stack gap={4}>
+        <Title order={1}>{t('itemForm.createTitle')}</Title>
+        <Text c="dimmed" size="sm">
+          {t('itemForm.createIntro')}
+        </Text>
+      </Stack>
+      {body}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
+import { ProcessingRunButtons, useLiveProcessing } from '../../../shared/viewer/index.ts';
 import { useLibraryItem } from '../api/get-library-item.api.ts';
 import { restoreItem } from '../api/restore.api.ts';
 import { useDeleteItem, useUpdateItem } from '../api/update-item.api.ts';
@@ -33,6 +34,7 @@ export function ItemOverviewPage() {
   const [confirming, setConfirming] = useState(false);
   const abilities = libraryAbilities(user, platform);
   const failureText = useErrorText(update.error ?? remove.error);
+  useLiveProcessing('library_item', id);
 
   if (item.isPending) return <SkeletonRows rows={6} height={28} label={t('form.loading')} />;
   if (item.isError) return <PanelError error={item.error} onRetry={() => void item.refetch()} />;
@@ -71,6 +73,9 @@ export function ItemOverviewPage() {
         <Title order={1}>{record.name}</Title>
         <Group gap="sm">
           {abilities.editItems && (
+            <ProcessingRunButtons kind="library_item" record={record} bannerScope={ITEM_BANNER_SCOPE} />
+          )}
+          {abilities.editItems && (
             <Button variant="default" component={Link} to={paths.libraries.items.edit(record.id)}>
               {t('actions.edit')}
             </Button>
@@ -87,6 +92,7 @@ export function ItemOverviewPage() {
           {abilities.deleteItems && (
             <DisabledReasonButton
               color="red"
+              variant="light"
               reason={deletable ? null : t('notDeletable.item')}
               onClick={() => setConfirming(true)}
             >

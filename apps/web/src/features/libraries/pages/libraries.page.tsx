@@ -56,11 +56,18 @@ export function LibrariesPage() {
           {name === null ? <Skeleton height={34} width={240} /> : <Title order={1}>{name}</Title>}
           {id === null && <Text c="dimmed">{t('intro')}</Text>}
         </Stack>
-        {abilities.editLibraries && (
-          <Button component={Link} to={id === null ? paths.libraries.create() : paths.libraries.createSub(id)}>
-            {t('newLibrary')}
-          </Button>
-        )}
+        <Group gap="sm">
+          {abilities.editItems && (
+            <Button component={Link} to={paths.libraries.items.create(id ?? undefined)} variant="default">
+              {t('importItems')}
+            </Button>
+          )}
+          {abilities.editLibraries && (
+            <Button component={Link} to={id === null ? paths.libraries.create() : paths.libraries.createSub(id)}>
+              {t('newLibrary')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Stack gap="xs">
         <Title order={2} size="h3">

@@ -14,8 +14,8 @@ import { MATERIAL_RESOURCES, restoreMaterial } from '../api/restore.api.ts';
 import { MATERIALS_BANNER_LIFE_MS, MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 import { useWriteError } from './use-write-error.hook.ts';
 
-/** Edit, Duplicate and Delete of one material, each by permission (content.md §4, §6). */
-export function MaterialActions({ material }: { material: Pick<Material, 'name' | 'deletable'> }) {
+/** Edit, New variant (of a base material), Duplicate and Delete of one material, each by permission (content.md §4, §6). */
+export function MaterialActions({ material }: { material: Pick<Material, 'name' | 'deletable' | 'parent_name'> }) {
   const { t } = useTranslation('materials');
   const user = useCurrentUser();
   const navigate = useNavigate();
@@ -81,6 +81,11 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
       {mayUpdate && (
         <Button component={Link} to={paths.materials.edit(material.name)} variant="default">
           {t('actions.edit')}
+        </Button>
+      )}
+      {mayUpdate && material.parent_name === null && (
+        <Button component={Link} to={paths.materials.createVariant(material.name)} variant="default">
+          {t('actions.newVariant')}
         </Button>
       )}
       {mayUpdate && (

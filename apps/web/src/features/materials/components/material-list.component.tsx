@@ -1,5 +1,7 @@
+import { Button, Group } from '@mantine/core';
 import {
   CARD_LIST_PER_PAGE,
+  hasPermission,
   type MATERIAL_BULK_ACTIONS,
   materialEndpoints,
   RECORD_STATUSES,
@@ -7,9 +9,12 @@ import {
 } from '@meshport/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
+import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
 import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkMaterials } from '../api/bulk-materials.api.ts';
 import { deleteMaterial } from '../api/delete-material.api.ts';
@@ -29,6 +34,7 @@ type MaterialList = ResourceListDeclaration<typeof materialEndpoints.list, Mater
  */
 export function MaterialList({ categoryId }: { categoryId: number | null }) {
   const { t } = useTranslation('materials');
+  const user = useCurrentUser();
   const undo = useUndoAction();
 
   const list = useMemo<MaterialList>(() => {
@@ -132,6 +138,13 @@ export function MaterialList({ categoryId }: { categoryId: number | null }) {
           to: (row) => paths.materials.edit(row.name),
         },
         {
+          id: 'new-variant',
+          label: t('actions.newVariant'),
+          permission: 'update-materials',
+          hidden: (row) => row.parent_name !== null,
+          to: (row) => paths.materials.createVariant(row.name),
+        },
+        {
           id: 'duplicate',
           label: t('actions.duplicate'),
           permission: 'update-materials',
@@ -181,5 +194,20 @@ export function MaterialList({ categoryId }: { categoryId: number | null }) {
     };
   }, [t, categoryId, undo]);
 
-  return <ResourceList list={list} />;
+  const toolbar = hasPermission(user, 'update-materials') ? (
+    <Group gap="sm">
+      <Button component={Link} to={paths.materials.import()} variant="default">
+        {t('actions.import')}
+      </Button>
+      <Button
+        component={Link}
+        to={paths.materials.create(categoryId ?? undefined)}
+        leftSection={<Icon name="plus" size={16} />}
+      >
+        {t('actions.newMaterial')}
+      </Button>
+    </Group>
+  ) : null;
+
+  return <ResourceList list={list} toolbar={toolbar} />;
 }

@@ -1,162 +1,115 @@
-import { Button, Card, Group, Stack, Switch, Text, Textarea, TextInput, Title } from '@mantine/core';
-import { ApiError, type Material, materialSaveSchema } from '@meshport/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { ApiError } from '@meshport/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
-import { zodResolver } from '../../../shared/forms/zod-resolver.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { useMaterial } from '../api/get-material.api.ts';
-import { type MaterialUpdate, useUpdateMaterial } from '../api/update-material.api.ts';
-import { BaseMaterialPicker } from '../components/base-material-picker.component.tsx';
-import { CategoriesPicker } from '../components/category-picker.component.tsx';
-import { useWriteError } from '../components/use-write-error.hook.ts';
-import { fieldMessageKey } from '../logic/form-errors.logic.ts';
-import { changedMaterialFields, type MaterialFormValues, materialFormValues } from '../logic/material-form.logic.ts';
-import { MATERIALS_BANNER_LIFE_MS, MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
+import { MaterialCreateForm } from '../components/material-create-form.component.tsx';
+import { MaterialEditForm } from '../components/material-edit-form.component.tsx';
+import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
-function MaterialForm({ material }: { material: Material }) {
+/** The heading of a material form, under a link back to where it was opened from. */
+function FormPage({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation('materials');
-  const navigate = useNavigate();
-  const update = useUpdateMaterial();
-  const errorText = useWriteError();
-  const form = useForm<MaterialFormValues>({
-    defaultValues: materialFormValues(material),
-    resolver: zodResolver(materialSaveSchema, (field, code) => t(fieldMessageKey(field, code))),
-  });
-  const { errors } = form.formState;
-
-  const onSubmit = form.handleSubmit(async (values) => {
-    const body: MaterialUpdate = changedMaterialFields(materialFormValues(material), values);
-    if (Object.keys(body).length === 0) {
-      await navigate(paths.materials.overview(material.name));
-      return;
-    }
-    try {
-      const saved = await update.mutateAsync({ name: material.name, body });
-      showBanner({
-        kind: 'success',
-        text: t('messages.materialUpdated'),
-        scope: MATERIALS_BANNER_SCOPE,
-        life: MATERIALS_BANNER_LIFE_MS,
-      });
-      // A rename changes the material's address: go to the new one.
-      await navigate(paths.materials.overview(saved.name), { replace: true });
-    } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      const known = (['name', 'description', 'categories', 'parent_name', 'archived'] as const).filter(
-        (field) => fields[field]?.[0],
-      );
-      for (const field of known) form.setError(field, { message: fields[field]?.[0] });
-      if (known.length === 0) {
-        showBanner({ kind: 'failure', text: errorText(error), scope: MATERIALS_BANNER_SCOPE, life: 0 });
-      }
-    }
-  });
-
+  const fromProcessor = useLocation().state === 'processor';
   return (
-    <Card withBorder radius="lg" padding="xl" maw={720}>
-      <form onSubmit={(event) => void onSubmit(event)} noValidate>
-        <Stack gap="md">
-          <TextInput
-            label={t('form.name')}
-            description={t('form.nameHint')}
-            required
-            {...form.register('name')}
-            error={errors.name?.message}
-          />
-          <Textarea
-            label={t('form.description')}
-            autosize
-            minRows={3}
-            {...form.register('description')}
-            error={errors.description?.message}
-          />
-          <Controller
-            control={form.control}
-            name="categories"
-            render={({ field }) => (
-              <CategoriesPicker
-                label={t('form.categories')}
-                placeholder={t('form.categoriesPlaceholder')}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.categories?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="parent_name"
-            render={({ field }) => (
-              <BaseMaterialPicker
-                label={t('form.baseMaterial')}
-                description={t('form.baseMaterialHint')}
-                placeholder={t('form.baseMaterialPlaceholder')}
-                self={material.name}
-                value={field.value}
-                onChange={field.onChange}
-                error={errors.parent_name?.message}
-              />
-            )}
-          />
-          <Controller
-            control={form.control}
-            name="archived"
-            render={({ field }) => (
-              <Switch
-                label={t('form.archived')}
-                description={t('form.archivedHint')}
-                checked={field.value}
-                onChange={(event) => field.onChange(event.currentTarget.checked)}
-                error={errors.archived?.message}
-              />
-            )}
-          />
-          <Group justify="flex-end" gap="sm" mt="md">
-            <Button component={Link} to={paths.materials.overview(material.name)} variant="default">
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              {t('actions.save')}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Card>
+    <Stack gap="md">
+      <Stack gap={4}>
+        <Anchor
+          component={Link}
+          to={fromProcessor ? paths.processor() : paths.materials.list()}
+          state={fromProcessor ? { tab: 2 } : undefined}
+          size="sm"
+        >
+          {fromProcessor ? t('form.backToProcessor') : t('breadcrumbs.root')}
+        </Anchor>
+        <Title order={1} size="h2">
+          {title}
+        </Title>
+      </Stack>
+      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
+      {children}
+    </Stack>
   );
 }
 
-/** /materials/edit/{materialName}: name, description, categories, base material, archived. */
+function LoadingExisting() {
+  const { t } = useTranslation('materials');
+  return (
+    <Stack gap="sm" maw={720}>
+      <Text c="dimmed">{t('form.loading')}</Text>
+      <SkeletonRows rows={5} height={36} label={t('form.loading')} />
+    </Stack>
+  );
+}
+
+/** A material read for a form: 'Loading existing data...', not found, or a retry on failure. */
+function WithMaterial({ name, children }: { name: string; children: (material: MaterialDetailOf) => ReactNode }) {
+  const { t } = useTranslation('materials');
+  const query = useMaterial(name);
+  if (query.error instanceof ApiError && query.error.status === 404) {
+    return <PanelEmpty>{t('overview.notFound')}</PanelEmpty>;
+  }
+  return (
+    <QueryState query={query} loading={<LoadingExisting />}>
+      {children}
+    </QueryState>
+  );
+}
+type MaterialDetailOf = NonNullable<ReturnType<typeof useMaterial>['data']>;
+
+/** /materials/edit/{materialName}: metadata, base material, archived, and the PBR maps. */
 export function MaterialEditPage() {
   const { t } = useTranslation('materials');
   const { materialName = '' } = useParams();
-  const query = useMaterial(materialName);
-  const missing = query.error instanceof ApiError && query.error.status === 404;
   return (
-    <Stack gap="md">
-      <Title order={1} size="h2">
-        {t('form.editMaterial', { name: materialName })}
-      </Title>
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
-      {missing ? (
-        <PanelEmpty>{t('overview.notFound')}</PanelEmpty>
+    <FormPage title={t('form.editMaterial', { name: materialName })}>
+      <WithMaterial name={materialName}>
+        {/* Keyed by name: after a rename the form starts from the saved record. */}
+        {(material) => <MaterialEditForm key={material.name} material={material} />}
+      </WithMaterial>
+    </FormPage>
+  );
+}
+
+/** /materials/create and /materials/create/{categoryId}: a new material (in that category). */
+export function MaterialCreatePage() {
+  const { t } = useTranslation('materials');
+  const raw = useParams().categoryId;
+  const categoryId = raw === undefined ? null : Number(raw);
+  const valid = categoryId === null || (Number.isInteger(categoryId) && categoryId > 0);
+  return (
+    <FormPage title={t('form.newMaterial')}>
+      {valid ? (
+        <MaterialCreateForm
+          categoryId={categoryId}
+          cancelTo={categoryId ? paths.materials.categories.detail(categoryId) : paths.materials.list()}
+        />
       ) : (
-        <QueryState
-          query={query}
-          loading={
-            <Stack gap="sm" maw={720}>
-              <Text c="dimmed">{t('form.loading')}</Text>
-              <SkeletonRows rows={5} height={36} label={t('form.loading')} />
-            </Stack>
-          }
-        >
-          {/* Keyed by name: after a rename the form starts from the saved record. */}
-          {(material) => <MaterialForm key={material.name} material={material} />}
-        </QueryState>
+        <PanelEmpty>{t('notFound.category')}</PanelEmpty>
       )}
-    </Stack>
+    </FormPage>
+  );
+}
+
+/** /materials/create/variant/{baseMaterialName}: a variant, inheriting the base's maps until replaced. */
+export function MaterialVariantPage() {
+  const { t } = useTranslation('materials');
+  const { baseMaterialName = '' } = useParams();
+  return (
+    <FormPage title={t('form.newVariant', { name: baseMaterialName })}>
+      <WithMaterial name={baseMaterialName}>
+        {(base) =>
+          base.parent_name === null ? (
+            <MaterialCreateForm base={base} cancelTo={paths.materials.overview(base.name)} />
+          ) : (
+            <PanelEmpty>{t('form.variantOfVariant', { name: base.name, base: base.parent_name })}</PanelEmpty>
+          )
+        }
+      </WithMaterial>
+    </FormPage>
   );
 }

@@ -1,15 +1,15 @@
 import { Anchor, Card, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ApiError, type Material } from '@meshport/contract';
+import { ApiError } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useMaterial } from '../api/get-material.api.ts';
+import { MaterialMapList, MaterialViewer } from '../../../shared/viewer/index.ts';
+import { type MaterialRecord, useMaterial } from '../api/get-material.api.ts';
 import { useMaterialVariants } from '../api/get-material-variants.api.ts';
 import { MaterialActions } from '../components/material-actions.component.tsx';
-import { MaterialPreview } from '../components/material-preview.component.tsx';
 import { StatusLabel } from '../components/status-label.component.tsx';
 import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
@@ -63,7 +63,7 @@ function Variants({ name }: { name: string }) {
   );
 }
 
-function Overview({ material }: { material: Material }) {
+function Overview({ material }: { material: MaterialRecord }) {
   const { t } = useTranslation('materials');
   const date = useDate();
   return (
@@ -83,63 +83,68 @@ function Overview({ material }: { material: Material }) {
         <MaterialActions material={material} />
       </Group>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, md: 5 }}>
-          <Card withBorder radius="lg" padding="md">
-            <MaterialPreview url={material.preview_image_url} alt={t('overview.preview', { name: material.name })} />
+        <Grid.Col span={{ base: 12, md: 7 }}>
+          <Card withBorder radius="lg" padding="lg" h="100%">
+            <MaterialViewer name={material.name} maps={material.maps ?? {}} poster={material.preview_image_url} />
           </Card>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, md: 7 }}>
-          <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="material-details">
-            <Title order={2} size="h4" id="material-details" mb="md">
-              {t('overview.details')}
-            </Title>
-            <Stack gap="md">
-              <Field label={t('overview.description')}>
-                <Text c={material.description ? undefined : 'dimmed'}>
-                  {material.description ?? t('overview.noDescription')}
-                </Text>
-              </Field>
-              <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-                <Field label={t('overview.baseMaterial')}>
-                  {material.parent_name ? (
-                    <Anchor component={Link} to={paths.materials.overview(material.parent_name)}>
-                      {material.parent_name}
-                    </Anchor>
+        <Grid.Col span={{ base: 12, md: 5 }}>
+          <Stack gap="lg">
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="material-details">
+              <Title order={2} size="h4" id="material-details" mb="md">
+                {t('overview.details')}
+              </Title>
+              <Stack gap="md">
+                <Field label={t('overview.description')}>
+                  <Text c={material.description ? undefined : 'dimmed'}>
+                    {material.description ?? t('overview.noDescription')}
+                  </Text>
+                </Field>
+                <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
+                  <Field label={t('overview.baseMaterial')}>
+                    {material.parent_name ? (
+                      <Anchor component={Link} to={paths.materials.overview(material.parent_name)}>
+                        {material.parent_name}
+                      </Anchor>
+                    ) : (
+                      <Text c="dimmed">{t('overview.noBaseMaterial')}</Text>
+                    )}
+                  </Field>
+                  <Field label={t('overview.creator')}>
+                    <Text>{material.active_version_creator_name ?? '—'}</Text>
+                  </Field>
+                  <Field label={t('overview.created')}>
+                    <Text component="time" dateTime={material.created_at}>
+                      {date(material.created_at)}
+                    </Text>
+                  </Field>
+                  <Field label={t('overview.modified')}>
+                    <Text component="time" dateTime={material.updated_at}>
+                      {date(material.updated_at)}
+                    </Text>
+                  </Field>
+                </SimpleGrid>
+                <Field label={t('overview.categories')}>
+                  {material.categories.length === 0 ? (
+                    <Text c="dimmed">{t('overview.noCategories')}</Text>
                   ) : (
-                    <Text c="dimmed">{t('overview.noBaseMaterial')}</Text>
+                    <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+                      {material.categories.map((category) => (
+                        <li key={category.id}>
+                          <Anchor component={Link} to={paths.materials.categories.detail(category.id)}>
+                            {category.name}
+                          </Anchor>
+                        </li>
+                      ))}
+                    </Group>
                   )}
                 </Field>
-                <Field label={t('overview.creator')}>
-                  <Text>{material.active_version_creator_name ?? '—'}</Text>
-                </Field>
-                <Field label={t('overview.created')}>
-                  <Text component="time" dateTime={material.created_at}>
-                    {date(material.created_at)}
-                  </Text>
-                </Field>
-                <Field label={t('overview.modified')}>
-                  <Text component="time" dateTime={material.updated_at}>
-                    {date(material.updated_at)}
-                  </Text>
-                </Field>
-              </SimpleGrid>
-              <Field label={t('overview.categories')}>
-                {material.categories.length === 0 ? (
-                  <Text c="dimmed">{t('overview.noCategories')}</Text>
-                ) : (
-                  <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-                    {material.categories.map((category) => (
-                      <li key={category.id}>
-                        <Anchor component={Link} to={paths.materials.categories.detail(category.id)}>
-                          {category.name}
-                        </Anchor>
-                      </li>
-                    ))}
-                  </Group>
-                )}
-              </Field>
-            </Stack>
-          </Card>
+              </Stack>
+            </Card>
+            <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="material-maps">
+              <MaterialMapList maps={material.maps ?? {}} headingId="material-maps" />
+            </Card>
+          </Stack>
         </Grid.Col>
       </Grid>
       {/* A variant has no variants of its own: only base materials list theirs. */}

@@ -1,6 +1,6 @@
-import { Anchor, Button, Card, Grid, Stack, Text } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
 import { hasPermission, type ProjectModel } from '@meshport/contract';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api/api-client.ts';
@@ -11,34 +11,37 @@ import { StatusBadge } from '../../../shared/resource-list/index.ts';
 import { showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
+import { elapsedMs, formatElapsed } from '../../../shared/ui/elapsed.logic.ts';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
+import { useNow } from '../../../shared/ui/use-now.hook.ts';
+import {
+  GeometryEvents,
+  ProcessingDownloads,
+  ProcessingFigures,
+  ProcessingRunButtons,
+  RecordViewer,
+  useLiveProcessing,
+} from '../../../shared/viewer/index.ts';
 import { restoreModel, useDeleteModel } from '../api/delete-model.api.ts';
-import { useModel } from '../api/get-model.api.ts';
+import { type ModelRecord, useModel } from '../api/get-model.api.ts';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
-import { PreviewImage } from '../components/preview-image.component.tsx';
-import { elapsedSeconds, formatElapsed } from '../logic/elapsed.logic.ts';
 import { PROJECT_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 import { idParam } from '../logic/route-params.logic.ts';
 
 /** A running clock while the model is unfinished, else the fixed duration. */
 function Elapsed({ model }: { model: ProjectModel }) {
   const { t } = useTranslation('projects');
-  const running = model.started_at !== null && model.finished_at === null;
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    if (!running) return;
-    const timer = window.setInterval(() => setNow(new Date()), 1000);
-    return () => window.clearInterval(timer);
-  }, [running]);
-  const seconds = elapsedSeconds(model.started_at, model.finished_at, now);
-  return <>{seconds === null ? t('model.notStarted') : formatElapsed(seconds)}</>;
+  const now = useNow(model.started_at !== null && model.finished_at === null);
+  const ms = elapsedMs(model.started_at, model.finished_at, now);
+  return <>{ms === null ? t('model.notStarted') : formatElapsed(ms)}</>;
 }
 
-function ModelOverview({ model }: { model: ProjectModel }) {
+function ModelOverview({ model }: { model: ModelRecord }) {
   const { t, i18n } = useTranslation('projects');
+  useLiveProcessing('project_model', model.id);
   const user = useCurrentUser();
   const { platform } = useTenant();
   const navigate = useNavigate();
@@ -49,7 +52,8 @@ function ModelOverview({ model }: { model: ProjectModel }) {
     value
       ? new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' })
       : t('model.never');
-  const canDelete = platform === 'hatch' && hasPermission(user, 'update-project-models');
+  // Edit, reprocess and delete of a model all need update-project-models, on hatch (the server's rule).
+  const canEdit = platform === 'hatch' && hasPermission(user, 'update-project-models');
 
   const onDelete = async () => {
     try {
@@ -77,33 +81,49 @@ function ModelOverview({ model }: { model: ProjectModel }) {
         subtitle={
           <>
             {t('model.inProject')}{' '}
-            <Anchor component={Link} to={paths.projects.overview(model.project_id)} size="sm">
+            <Anchor component={Link} to={paths.projects.overview(model.project_id)} size="sm" underline="always">
               {model.project_name}
             </Anchor>
           </>
         }
         back={{ to: paths.projects.overview(model.project_id), label: t('nav.backToProject') }}
         actions={
-          canDelete && (
-            <Button
-              color="red"
-              variant="light"
-              onClick={() => setConfirming(true)}
-              leftSection={<Icon name="trash" size={16} />}
-            >
-              {t('actions.delete')}
-            </Button>
+          canEdit && (
+            <>
+              <ProcessingRunButtons kind="project_model" record={model} bannerScope={PROJECTS_BANNER_SCOPE} />
+              <Button
+                component={Link}
+                to={paths.projects.models.edit(model.id)}
+                leftSection={<Icon name="edit" size={16} />}
+              >
+                {t('actions.edit')}
+              </Button>
+              <Button
+                color="red"
+                variant="light"
+                onClick={() => setConfirming(true)}
+                leftSection={<Icon name="trash" size={16} />}
+              >
+                {t('actions.delete')}
+              </Button>
+            </>
           )
         }
       />
       <BannerOutlet scope={PROJECTS_BANNER_SCOPE} />
       <Card withBorder radius="lg" padding="lg">
-        <Grid gap="xl">
-          <Grid.Col span={{ base: 12, md: 5 }}>
-            <PreviewImage src={model.preview_image_url} name={model.name} height={260} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 7 }}>
+        <Stack gap="md">
+          <RecordViewer record={model} />
+          <ProcessingDownloads record={model} />
+        </Stack>
+      </Card>
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder radius="lg" padding="lg" h="100%" component="section" aria-labelledby="model-details">
             <Stack gap="lg">
+              <Title order={2} size="h4" id="model-details">
+                {t('tabs.details')}
+              </Title>
               <Text size="sm">{model.description ?? t('overview.noDescription')}</Text>
               <MetaList
                 items={[
@@ -129,8 +149,16 @@ function ModelOverview({ model }: { model: ProjectModel }) {
                 ]}
               />
             </Stack>
-          </Grid.Col>
-        </Grid>
+          </Card>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Card withBorder radius="lg" padding="lg" h="100%" component="section" aria-labelledby="model-figures">
+            <ProcessingFigures figures={model.figures} headingId="model-figures" />
+          </Card>
+        </Grid.Col>
+      </Grid>
+      <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="model-events">
+        <GeometryEvents kind="project_model" id={model.id} headingId="model-events" />
       </Card>
       <ConfirmDialog
         opened={confirming}

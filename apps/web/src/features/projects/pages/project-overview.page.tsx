@@ -66,7 +66,7 @@ function Overview({ project }: { project: Project }) {
           (parent.data ? (
             <>
               {t('overview.subProjectOf')}{' '}
-              <Anchor component={Link} to={paths.projects.overview(project.parent_id)} size="sm">
+              <Anchor component={Link} to={paths.projects.overview(project.parent_id)} size="sm" underline="always">
                 {parent.data.name}
               </Anchor>
             </>
@@ -95,6 +95,16 @@ function Overview({ project }: { project: Project }) {
                 leftSection={<Icon name="users" size={16} />}
               >
                 {t('actions.manage')}
+              </Button>
+            )}
+            {may('create-project-models') && platform === 'hatch' && (
+              <Button
+                component={Link}
+                to={paths.projects.models.create(project.id)}
+                variant="default"
+                leftSection={<Icon name="upload" size={16} />}
+              >
+                {t('actions.newModel')}
               </Button>
             )}
             {may('create-projects') && platform === 'hatch' && (

@@ -38,7 +38,7 @@ const ROW_TARGETS: Record<SearchCategory, RowRule> = {
 /** shell.md §2 'View All' targets; models go to the processor, which exists only on hatch. */
 const VIEW_ALL: Partial<Record<SearchCategory, { path: string; platform?: PlatformKey }>> = {
   projects: { path: paths.projects.list() },
-  models: { path: plannedPaths.processor(), platform: 'hatch' },
+  models: { path: paths.processor(), platform: 'hatch' },
   libraries: { path: paths.libraries.list() },
   materials: { path: paths.materials.list() },
   users: { path: plannedPaths.security.users.list() },

@@ -1,4 +1,5 @@
 /**
+ * The processing clock of models and items (processor cards, overview pages).
  * content.md §4: elapsed time is end minus start, or a running clock while unfinished. Null
  * before the start (or with an unreadable date).
  */

@@ -1,0 +1,194 @@
+import { Alert, Card, Stack, Textarea, TextInput } from '@mantine/core';
+import { type ProjectModel, projectEndpoints } from '@meshport/contract';
+import { useCallback, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths/paths.ts';
+import { type PickerOption, RecordPicker, SaveBar } from '../../../shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { formErrorsOf, nameFromFileName, type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
+import { useCreateModel, useUpdateModel } from '../api/save-model.api.ts';
+
+interface ModelFormValues {
+  project: string | null;
+  name: string;
+  description: string;
+  file: UploadedFile | null;
+}
+
+type ModelFormField = keyof ModelFormValues;
+
+/** Where the server's 422 fields show on this form. */
+const SERVER_FIELDS: Readonly<Record<string, ModelFormField>> = {
+  project_id: 'project',
+  name: 'name',
+  description: 'description',
+  upload_id: 'file',
+};
+
+type ModelFormProps =
+  | {
+      mode: 'create';
+      /** The project chosen by the route, with its name. */
+      project: PickerOption | null;
+      cancelTo: string;
+    }
+  | { mode: 'edit'; model: ProjectModel; backTo: { path: string; state?: unknown } };
+
+const projectOption = (project: { id: number; name: string }): PickerOption => ({
+  value: String(project.id),
+  label: project.name,
+});
+
+/**
+ * The model form: project, name, description and the file (required when creating; a new file
+ * when editing replaces the current one and processes it again). Save waits for the upload.
+ */
+export function ModelForm(props: ModelFormProps) {
+  const { t } = useTranslation('projects');
+  const navigate = useNavigate();
+  const create = useCreateModel();
+  const update = useUpdateModel(props.mode === 'edit' ? props.model.id : 0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const editing = props.mode === 'edit';
+  const form = useForm<ModelFormValues>({
+    defaultValues: editing
+      ? {
+          project: String(props.model.project_id),
+          name: props.model.name,
+          description: props.model.description ?? '',
+          file: null,
+        }
+      : { project: props.project?.value ?? null, name: '', description: '', file: null },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const required = t('modelForm.required');
+
+  const onFileChange = useCallback(
+    (file: UploadedFile | null, change: (file: UploadedFile | null) => void) => {
+      change(file);
+      if (file && form.getValues('name').trim() === '') {
+        form.setValue('name', nameFromFileName(file.name), { shouldValidate: form.formState.isSubmitted });
+      }
+    },
+    [form],
+  );
+
+  const leave = () =>
+    props.mode === 'edit' ? navigate(props.backTo.path, { state: props.backTo.state }) : navigate(props.cancelTo);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const name = values.name.trim();
+    const description = values.description.trim() === '' ? null : values.description.trim();
+    try {
+      if (props.mode === 'create') {
+        const saved = await create.mutateAsync({
+          name,
+          description,
+          project_id: Number(values.project),
+          upload_id: values.file?.uploadId ?? '',
+        });
+        showBanner({ kind: 'success', text: t('modelForm.created', { name: saved.name }), delay: TOAST_DELAY_MS });
+        await navigate(paths.processor(), { state: { tab: 0 } });
+        return;
+      }
+      const saved = await update.mutateAsync({
+        name,
+        description,
+        ...(values.file ? { upload_id: values.file.uploadId } : {}),
+      });
+      const text = values.file
+        ? t('modelForm.savedReprocessing', { name: saved.name })
+        : t('modelForm.saved', { name: saved.name });
+      showBanner({ kind: 'success', text, delay: TOAST_DELAY_MS });
+      await leave();
+    } catch (error) {
+      const { fields, message } = formErrorsOf(error, SERVER_FIELDS, t('modelForm.saveFailed'));
+      for (const [field, text] of Object.entries(fields) as [ModelFormField, string][]) {
+        form.setError(field, { type: 'server', message: text });
+      }
+      setFailure(message);
+    }
+  });
+
+  const fileField = (
+    <Controller
+      control={form.control}
+      name="file"
+      rules={{ validate: (value) => (editing || value ? true : required) }}
+      render={({ field }) => (
+        <UploadField
+          label={editing ? t('modelForm.newFile') : t('modelForm.file')}
+          description={editing ? t('modelForm.newFileHint') : t('modelForm.fileHint')}
+          purpose="model"
+          required={!editing}
+          value={field.value}
+          onChange={(file) => onFileChange(file, field.onChange)}
+          onBusyChange={setUploading}
+          error={errors.file?.message}
+        />
+      )}
+    />
+  );
+
+  return (
+    <Card withBorder radius="lg" padding="xl" component="form" onSubmit={(event) => void submit(event)} noValidate>
+      <Stack gap="md" maw={720}>
+        {failure && (
+          <Alert color="red" variant="light" role="alert">
+            {failure}
+          </Alert>
+        )}
+        {props.mode === 'create' && (
+          <Controller
+            control={form.control}
+            name="project"
+            rules={{ validate: (value) => (value ? true : required) }}
+            render={({ field }) => (
+              <RecordPicker
+                endpoint={projectEndpoints.list}
+                resource="projects"
+                label={t('modelForm.project')}
+                placeholder={t('modelForm.projectPlaceholder')}
+                required
+                value={field.value}
+                onChange={field.onChange}
+                toOption={projectOption}
+                includedFields={['id', 'name']}
+                known={props.project ? [props.project] : undefined}
+                error={errors.project?.message}
+              />
+            )}
+          />
+        )}
+        {!editing && fileField}
+        <TextInput
+          label={t('modelForm.name')}
+          description={editing ? undefined : t('modelForm.nameHint')}
+          required
+          maxLength={255}
+          error={errors.name?.message}
+          {...form.register('name', { validate: (value) => (value.trim() === '' ? required : true) })}
+        />
+        <Textarea
+          label={t('modelForm.description')}
+          autosize
+          minRows={3}
+          maxLength={2000}
+          error={errors.description?.message}
+          {...form.register('description')}
+        />
+        {editing && fileField}
+        <SaveBar
+          onCancel={() => void leave()}
+          saving={isSubmitting}
+          disabled={uploading}
+          saveLabel={uploading ? t('modelForm.waitForUpload') : undefined}
+        />
+      </Stack>
+    </Card>
+  );
+}
