@@ -2,6 +2,7 @@ import { Button, Group, Menu, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../ui/icons.component.tsx';
 import type { BulkActionDeclaration } from './resource-list.types.ts';
+import { menuItemColor } from './row-menu.component.tsx';
 
 interface BulkActionsMenuProps<R> {
   actions: BulkActionDeclaration<R>[];
@@ -29,7 +30,7 @@ export function BulkActionsMenu<R>({ actions, selected, onAction, onClear }: Bul
         </Menu.Target>
         <Menu.Dropdown>
           {available.map((action) => (
-            <Menu.Item key={action.id} color={action.color} onClick={() => onAction(action)}>
+            <Menu.Item key={action.id} color={menuItemColor(action.color)} onClick={() => onAction(action)}>
               {action.label}
             </Menu.Item>
           ))}

@@ -15,6 +15,7 @@ import { Icon } from '../ui/icons.component.tsx';
 import { columnSortDirection, nextColumnSort } from './list-query.logic.ts';
 import classes from './resource-list.module.css';
 import type { ResourceColumn } from './resource-list.types.ts';
+import type { ContextMenuTriggerProps } from './row-context-menu.component.tsx';
 
 const SELECT_COLUMN = '_select';
 const MENU_COLUMN = '_menu';
@@ -136,6 +137,8 @@ interface DataTableProps<R> {
   rowClickable?: (row: R) => boolean;
   minWidth?: number;
   striped?: boolean;
+  /** Opens the context menu of a row (right-click, Shift+F10, ContextMenu key). */
+  rowContextMenu?: (row: R) => ContextMenuTriggerProps | undefined;
 }
 
 /** Renders a TanStack table with Mantine's Table: sortable headers, checkboxes, row menus. */
@@ -151,6 +154,7 @@ export function DataTable<R>({
   rowClickable = () => true,
   minWidth = 560,
   striped = false,
+  rowContextMenu,
 }: DataTableProps<R>) {
   const { t } = useTranslation();
   const meta = table.options.meta as TableMeta | undefined;
@@ -228,6 +232,7 @@ export function DataTable<R>({
                   className={clickable ? classes.clickableRow : undefined}
                   onClick={clickable ? () => onRowClick?.(row.original) : undefined}
                   data-selected={row.getIsSelected() || undefined}
+                  {...rowContextMenu?.(row.original)}
                 >
                   {row.getVisibleCells().map((cell) => (
                     <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>

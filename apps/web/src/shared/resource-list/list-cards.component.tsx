@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Icon } from '../ui/icons.component.tsx';
 import classes from './resource-list.module.css';
 import type { CardFields } from './resource-list.types.ts';
+import type { ContextMenuTriggerProps } from './row-context-menu.component.tsx';
 import { linkProps } from './row-menu.component.tsx';
 import { StatusBadge } from './status-badge.component.tsx';
 
@@ -18,6 +19,10 @@ interface ListCardsProps<R> {
   rowMenu?: (row: R) => ReactNode;
   loading: boolean;
   loadingCount: number;
+  /** Visible text while loading (the skeletons' label). */
+  loadingText?: string;
+  /** Opens the context menu of a card (right-click, Shift+F10, ContextMenu key). */
+  contextMenu?: (row: R) => ContextMenuTriggerProps | undefined;
 }
 
 function Preview({ url, className }: { url: string | null | undefined; className: string }) {
@@ -42,6 +47,7 @@ function CardBody<R>({ row, fields, layout }: { row: Row<R>; fields: CardFields<
   const title = fields.title(row.original);
   const status = fields.status?.(row.original);
   const subtitle = fields.subtitle?.(row.original);
+  const details = fields.details?.(row.original);
   const link = linkProps(fields.to(row.original));
   const image = fields.image?.(row.original);
   return (
@@ -73,6 +79,11 @@ function CardBody<R>({ row, fields, layout }: { row: Row<R>; fields: CardFields<
           {status && <StatusBadge label={status.label} color={status.color} />}
         </Group>
       )}
+      {details !== undefined && details !== null && (
+        <Stack gap={2} mt={layout === 'grid' ? 'xs' : 0}>
+          {details}
+        </Stack>
+      )}
     </>
   );
 }
@@ -87,18 +98,35 @@ export function ListCards<R>({
   rowMenu,
   loading,
   loadingCount,
+  loadingText,
+  contextMenu,
 }: ListCardsProps<R>) {
   const { t } = useTranslation();
   const rows = table.getRowModel().rows;
   const cols = layout === 'grid' ? { base: 1, xs: 2, md: 3, lg: 4, xl: 5 } : { base: 1 };
   if (loading) {
-    return (
-      <SimpleGrid cols={cols} spacing="md" aria-busy="true" role="status" aria-label={t('resourceList.loading')}>
+    const skeletons = (
+      <SimpleGrid
+        cols={cols}
+        spacing="md"
+        aria-busy="true"
+        role="status"
+        aria-label={loadingText ?? t('resourceList.loading')}
+      >
         {Array.from({ length: loadingCount }, (_, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
           <Skeleton key={index} height={layout === 'grid' ? 220 : 72} radius="md" />
         ))}
       </SimpleGrid>
+    );
+    if (!loadingText) return skeletons;
+    return (
+      <Stack gap="sm">
+        <Text size="sm" c="dimmed" aria-hidden="true">
+          {loadingText}
+        </Text>
+        {skeletons}
+      </Stack>
     );
   }
   return (
@@ -120,6 +148,7 @@ export function ListCards<R>({
               padding="sm"
               className={classes.card}
               data-selected={row.getIsSelected() || undefined}
+              {...contextMenu?.(row.original)}
             >
               {layout === 'grid' ? (
                 <>

@@ -32,6 +32,7 @@ import type {
   RowActionDeclaration,
   RowOf,
 } from './resource-list.types.ts';
+import { RowContextMenu, useRowContextMenu } from './row-context-menu.component.tsx';
 import { RowMenu } from './row-menu.component.tsx';
 import { useListState } from './use-list-state.hook.ts';
 
@@ -204,6 +205,11 @@ function ResourceListBody<E extends ListEndpoint, R>({
     rowActions.length > 0
       ? (row: R) => <RowMenu row={row} name={list.rowLabel(row)} actions={rowActions} onAction={onRowAction} />
       : undefined;
+  const contextMenu = useRowContextMenu<R>();
+  const rowContextMenu =
+    list.contextMenu && rowActions.length > 0
+      ? (row: R) => (rowActions.some((action) => !action.hidden?.(row)) ? contextMenu.triggerProps(row) : undefined)
+      : undefined;
   const table = useResourceTable<R>({
     rows,
     columns: list.columns ?? [],
@@ -291,6 +297,7 @@ function ResourceListBody<E extends ListEndpoint, R>({
           loading={loading}
           loadingRows={Math.min(state.perPage, 10)}
           empty={<PanelEmpty>{list.emptyText}</PanelEmpty>}
+          rowContextMenu={rowContextMenu}
         />
       ) : empty ? (
         <PanelEmpty>{list.emptyText}</PanelEmpty>
@@ -304,9 +311,20 @@ function ResourceListBody<E extends ListEndpoint, R>({
           rowMenu={rowMenu}
           loading={loading}
           loadingCount={Math.min(state.perPage, 10)}
+          loadingText={list.loadingText}
+          contextMenu={rowContextMenu}
         />
       ) : null}
       {page && <ListPaginator meta={page.meta} onPage={setPage} />}
+      {rowContextMenu && (
+        <RowContextMenu
+          request={contextMenu.request}
+          rowLabel={list.rowLabel}
+          actions={rowActions}
+          onAction={onRowAction}
+          onClose={contextMenu.close}
+        />
+      )}
       <ConfirmDialog
         opened={confirm !== null}
         text={confirm?.text ?? ''}

@@ -34,6 +34,8 @@ export interface CardFields<R> {
   /** Status badge: text and the row's `status_color`. */
   status?: (row: R) => { label: string; color: string } | null | undefined;
   subtitle?: (row: R) => ReactNode;
+  /** More about the row under the title, outside the link (times, uploader, progress). */
+  details?: (row: R) => ReactNode;
   /** Where the card leads (cards are links). */
   to: (row: R) => LinkTarget;
 }
@@ -169,6 +171,13 @@ export interface ResourceListDeclaration<E extends ListEndpoint, R = RowOf<E>> {
   alsoRefreshes?: QueryResource[];
   /** Banner life in the list (default 5 s, content.md §9). */
   bannerLife?: number;
+  /**
+   * Right-click on a card or row (or Shift+F10 / the ContextMenu key in it) opens `rowActions`
+   * as a context menu at the pointer (default false: the browser's own menu).
+   */
+  contextMenu?: boolean;
+  /** Text shown while the first page loads ('Loading Items...'); a generic one by default. */
+  loadingText?: string;
 }
 
 /** The user's choices, kept per list in session storage. */

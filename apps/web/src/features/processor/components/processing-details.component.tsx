@@ -1,0 +1,62 @@
+import { Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatElapsed, isRunning } from '../../../shared/ui/elapsed.logic.ts';
+import { useNow } from '../../../shared/ui/use-now.hook.ts';
+import { cardElapsed, showsMessage } from '../logic/processing-status.logic.ts';
+
+export interface ProcessingRow {
+  status: string;
+  started_at: string | null;
+  finished_at: string | null;
+  uploader_name: string | null;
+  latest_geometry_event: { message: string | null };
+}
+
+function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <Group gap={6} wrap="nowrap" justify="space-between">
+      <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
+        {label}
+      </Text>
+      <Text size="xs" ta="right" truncate="end" title={value} data-testid={testId}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+/**
+ * Under a model or item card's title (content.md §2): elapsed time (a running clock while on its
+ * way), finished-at and uploader; while processing the latest event message, and why a run ended.
+ */
+export function ProcessingDetails({ row }: { row: ProcessingRow }) {
+  const { t, i18n } = useTranslation('processor');
+  const now = useNow(isRunning(row.status) && row.started_at !== null && row.finished_at === null);
+  const elapsed = cardElapsed(row, now);
+  const message = showsMessage(row.status) ? row.latest_geometry_event.message : null;
+  const finished = row.finished_at
+    ? new Date(row.finished_at).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' })
+    : t('card.notYet');
+  return (
+    <>
+      <Line
+        label={t('card.elapsed')}
+        testId="elapsed"
+        value={row.started_at === null ? t('card.notStarted') : elapsed === null ? '—' : formatElapsed(elapsed)}
+      />
+      <Line label={t('card.finishedAt')} value={finished} />
+      <Line label={t('card.uploader')} value={row.uploader_name ?? t('card.unknown')} />
+      {message && (
+        <Text
+          size="xs"
+          c={row.status === 'PROCESSING' ? 'dimmed' : 'red.8'}
+          lineClamp={3}
+          title={message}
+          data-testid="latest-event"
+        >
+          {message}
+        </Text>
+      )}
+    </>
+  );
+}
