@@ -9,6 +9,9 @@ export default defineConfig({
     maxWorkers: 2,
     fileParallelism: true,
     testTimeout: 60_000,
+    // Two browsers, the server, its workers and the pipeline share two cores: a step that loses a race with a
+    // background redraw gets one more try. A retried test is named in the output ("retry x1"), so it is seen.
+    retry: 1,
     hookTimeout: 300_000,
     teardownTimeout: 30_000,
     reporters: ['default'],

@@ -33,6 +33,29 @@ export interface OpenPageOptions {
   /** Another server's port (the idle-logout and maintenance servers); the shared server by default. */
   port?: number;
   context?: BrowserContextOptions;
+  /**
+   * Let pages draw WebGL (the 3D viewer). Off by default: without a GPU, Chromium draws WebGL on
+   * the CPU (SwiftShader), which takes seconds per viewer and slows every other spec; the viewer's
+   * own specs turn it on, the others see the viewer's "no WebGL" message.
+   */
+  webgl?: boolean;
+}
+
+/** Makes `canvas.getContext('webgl…')` answer null, as in a browser without WebGL. */
+function withoutWebGl(): void {
+  const original = HTMLCanvasElement.prototype.getContext;
+  HTMLCanvasElement.prototype.getContext = function getContext(
+    this: HTMLCanvasElement,
+    kind: string,
+    ...rest: unknown[]
+  ) {
+    if (/webgl/i.test(kind)) return null;
+    return (original as (this: HTMLCanvasElement, kind: string, ...rest: unknown[]) => RenderingContext | null).call(
+      this,
+      kind,
+      ...rest,
+    );
+  } as typeof HTMLCanvasElement.prototype.getContext;
 }
 
 export interface E2eBrowser {
@@ -78,6 +101,7 @@ export function useBrowser(): E2eBrowser {
       contexts.push(context);
       context.setDefaultTimeout(ACTION_TIMEOUT_MS);
       context.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+      if (!options.webgl) await context.addInitScript(withoutWebGl);
       const page = await context.newPage();
       await page.goto(url(host, path, options.port));
       return page;
