@@ -18,6 +18,8 @@ import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/regi
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
 import type { RouteDefinition } from '#core/http/route.ts';
 import { realtimeRoutes } from '#core/realtime/realtime.routes.ts';
+import { autodeskRoutes } from '#modules/account/autodesk/autodesk.routes.ts';
+import { myAccountRoutes } from '#modules/account/my-account/my-account.routes.ts';
 import { notificationRoutes } from '#modules/account/notifications/notification.routes.ts';
 import { passwordResetRoutes } from '#modules/account/password-reset/password-reset.routes.ts';
 import { authRoutes } from '#modules/account/sign-in/sign-in.routes.ts';
@@ -64,6 +66,8 @@ export function apiRoutes(services: Services): RouteDefinition[] {
     ...feedbackReportRoutes(services),
     ...changelogRoutes(services),
     ...notificationRoutes(services),
+    ...myAccountRoutes(services),
+    ...autodeskRoutes(services),
     ...realtimeRoutes(services),
     ...passwordResetRoutes(services),
     ...labelRoutes(services),

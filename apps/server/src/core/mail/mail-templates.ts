@@ -53,6 +53,30 @@ export function passwordResetMail(input: {
   };
 }
 
+/** The first mail of a new account: its link sets the password through the reset form. */
+export function invitationMail(input: {
+  to: string;
+  name: string;
+  tenantName: string;
+  url: string;
+  days: number;
+}): MailMessage {
+  const sender = senderName(input.tenantName);
+  const intro = [`Hello ${input.name},`, `An account has been made for you at ${sender}.`];
+  const outro = [
+    `The link works once and expires in ${input.days} days. After that, ask for a new one with "Forgot password" on the sign-in page.`,
+  ];
+  return {
+    to: input.to,
+    subject: `${sender}: your account is ready`,
+    text: `${intro.join('\n\n')}\n\nOpen this link to choose your password and sign in:\n${input.url}\n\n${outro.join('\n\n')}\n\n-- \n${sender}\n`,
+    html: layout(sender, [...intro, 'Choose your password with the button below, then sign in.', ...outro], {
+      label: 'Choose a password',
+      url: input.url,
+    }),
+  };
+}
+
 export function notificationMail(input: { to: string; name: string; tenantName: string; title: string; text: string }) {
   const paragraphs = [`Hello ${input.name},`, input.text, `You can see your notifications in ${input.tenantName}.`];
   return {

@@ -16,6 +16,11 @@ export interface RouteGuard {
   admin?: boolean;
 }
 
+/** Signed in, with the licence of the current platform: the guard of almost every screen. */
+export const SIGNED_IN: RouteGuard = { auth: true, licence: true };
+/** Signed-out visitors only. */
+export const GUEST: RouteGuard = { guest: true };
+
 export type GuardDecision = 'allow' | 'login' | 'home' | 'portal' | 'unauthorized' | 'not-found';
 
 export interface GuardContext {

@@ -1,28 +1,22 @@
-import type { ComponentType } from 'react';
 import { ROUTE_PATTERNS, type RouteId } from '../../lib/paths/paths.ts';
-import type { RouteGuard } from './route-guard.logic.ts';
+import type { AppRouteDefinition, RouteEntry } from './route-entry.types.ts';
+import { GUEST, SIGNED_IN } from './route-guard.logic.ts';
+import { ACCOUNT_ROUTES } from './routes/account.routes.ts';
+import { COMPANY_ROUTES } from './routes/company.routes.ts';
+import { MAINTENANCE_ROUTES } from './routes/maintenance.routes.ts';
+import { SECURITY_ROUTES } from './routes/security.routes.ts';
+import { SUPPORT_ROUTES } from './routes/support.routes.ts';
+import { TOOLS_ROUTES } from './routes/tools.routes.ts';
 
-export interface AppRouteDefinition {
-  id: RouteId;
-  path: string;
-  /** Translation key (namespace common) of the page title. */
-  title: string;
-  /** 'app' renders inside the signed-in layout; 'bare' stands alone. */
-  layout: 'app' | 'bare';
-  guard?: RouteGuard;
-  /** The screen's code, split per area. */
-  load: () => Promise<{ default: ComponentType }>;
-}
-
-const SIGNED_IN: RouteGuard = { auth: true, licence: true };
-const GUEST: RouteGuard = { guest: true };
+export type { AppRouteDefinition } from './route-entry.types.ts';
 
 /**
  * Every route of the app, keyed by the ids of lib/paths (which owns the path patterns): each
  * path there has exactly one entry here. A route is listed only once its screen works;
  * navigation entries for paths missing here are hidden automatically (see navigation.config.ts).
+ * The areas of administration.md keep their entries in `routes/<area>.routes.ts`.
  */
-const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } = {
+const ROUTE_TABLE: { [Id in RouteId]: RouteEntry } = {
   login: {
     title: 'titles.login',
     layout: 'bare',
@@ -291,6 +285,12 @@ const ROUTE_TABLE: { [Id in RouteId]: Omit<AppRouteDefinition, 'id' | 'path'> } 
     },
     load: () => import('../../features/processor/pages/processor.page.tsx').then((m) => ({ default: m.ProcessorPage })),
   },
+  ...ACCOUNT_ROUTES,
+  ...COMPANY_ROUTES,
+  ...SECURITY_ROUTES,
+  ...TOOLS_ROUTES,
+  ...MAINTENANCE_ROUTES,
+  ...SUPPORT_ROUTES,
 };
 
 export const ROUTES: readonly AppRouteDefinition[] = (Object.keys(ROUTE_TABLE) as RouteId[]).map((id) => ({

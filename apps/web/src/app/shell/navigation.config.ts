@@ -1,5 +1,5 @@
 import { type AuthUser, hasPermission, type PlatformKey } from '@meshport/contract';
-import { paths, plannedPaths, routeExists } from '../../lib/paths/paths.ts';
+import { paths, routeExists } from '../../lib/paths/paths.ts';
 import type { IconName } from '../../shared/ui/icons.component.tsx';
 
 export interface NavEntry {
@@ -42,9 +42,9 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: 'shield',
     ability: 'view-system-users|view-roles|view-groups',
     entries: [
-      { path: plannedPaths.security.users.list(), label: 'nav.users', ability: 'view-system-users' },
-      { path: plannedPaths.security.roles.list(), label: 'nav.roles', ability: 'view-roles' },
-      { path: plannedPaths.security.groups.list(), label: 'nav.groups', ability: 'view-groups' },
+      { path: paths.security.users.list(), label: 'nav.users', ability: 'view-system-users' },
+      { path: paths.security.roles.list(), label: 'nav.roles', ability: 'view-roles' },
+      { path: paths.security.groups.list(), label: 'nav.groups', ability: 'view-groups' },
     ],
   },
   {
@@ -53,10 +53,10 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: 'tools',
     ability: 'list-downloads|list-labels|access-recycling-bin',
     entries: [
-      { path: plannedPaths.tools.downloads.list(), label: 'nav.downloads', ability: 'list-downloads' },
-      { path: plannedPaths.tools.labels.list(), label: 'nav.labels', ability: 'list-labels' },
-      { path: plannedPaths.tools.propertyMaps.list(), label: 'nav.propertyMaps', platform: 'hatch' },
-      { path: plannedPaths.tools.trash(), label: 'nav.trash', ability: 'access-recycling-bin' },
+      { path: paths.tools.downloads.list(), label: 'nav.downloads', ability: 'list-downloads' },
+      { path: paths.tools.labels.list(), label: 'nav.labels', ability: 'list-labels' },
+      { path: paths.tools.propertyMaps.list(), label: 'nav.propertyMaps', platform: 'hatch' },
+      { path: paths.tools.trash(), label: 'nav.trash', ability: 'access-recycling-bin' },
     ],
   },
   {
@@ -65,28 +65,28 @@ export const NAV_GROUPS: NavGroup[] = [
     icon: 'settings',
     admin: true,
     entries: [
-      { path: plannedPaths.admin.users(), label: 'nav.adminUsers' },
-      { path: plannedPaths.admin.companies(), label: 'nav.companies' },
-      { path: plannedPaths.admin.maintenance(), label: 'nav.maintenance' },
-      { path: plannedPaths.admin.changelog(), label: 'nav.changelog' },
-      { path: plannedPaths.admin.issueReports(), label: 'nav.issueReports' },
-      { path: plannedPaths.admin.feedbackReports(), label: 'nav.feedbackReports' },
+      { path: paths.security.adminUsers.list(), label: 'nav.adminUsers' },
+      { path: paths.company.admin.list(), label: 'nav.companies' },
+      { path: paths.admin.maintenance.list(), label: 'nav.maintenance' },
+      { path: paths.admin.changelog.list(), label: 'nav.changelog' },
+      { path: paths.support.adminIssueReports.list(), label: 'nav.issueReports' },
+      { path: paths.support.adminFeedbackReports.list(), label: 'nav.feedbackReports' },
     ],
   },
 ];
 
 /** Avatar menu (shell.md §2 Layout), same rules. */
 export const ACCOUNT_ENTRIES: NavEntry[] = [
-  { path: plannedPaths.account.profile(), label: 'avatar.account', icon: 'user' },
+  { path: paths.account.profile(), label: 'avatar.account', icon: 'user' },
   {
-    path: plannedPaths.account.company(),
+    path: paths.company.myCompany(),
     label: 'avatar.company',
     icon: 'building',
     ability: 'view-company|edit-company',
   },
-  { path: plannedPaths.account.faq(), label: 'avatar.faq', icon: 'help' },
-  { path: plannedPaths.account.issueReport(), label: 'avatar.issue', icon: 'bug' },
-  { path: plannedPaths.account.feedbackReport(), label: 'avatar.feedback', icon: 'message' },
+  { path: paths.support.faq.list(), label: 'avatar.faq', icon: 'help' },
+  { path: paths.support.issueReport(), label: 'avatar.issue', icon: 'bug' },
+  { path: paths.support.feedbackReport(), label: 'avatar.feedback', icon: 'message' },
 ];
 
 interface Viewer {

@@ -18,6 +18,13 @@ export const NAMESPACES = [
   'projects',
   'libraries',
   'materials',
+  'processor',
+  'account',
+  'company',
+  'security',
+  'tools',
+  'maintenance',
+  'support',
 ] as const;
 
 /**

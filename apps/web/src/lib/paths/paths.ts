@@ -1,8 +1,16 @@
+import { ACCOUNT_PATTERNS, ACCOUNT_PLANNED, accountPaths } from './account.paths.ts';
+import { COMPANY_PATTERNS, COMPANY_PLANNED, companyPaths } from './company.paths.ts';
+import { MAINTENANCE_PATTERNS, MAINTENANCE_PLANNED, maintenancePaths } from './maintenance.paths.ts';
+import { SECURITY_PATTERNS, SECURITY_PLANNED, securityPaths } from './security.paths.ts';
+import { SUPPORT_PATTERNS, SUPPORT_PLANNED, supportPaths } from './support.paths.ts';
+import { TOOLS_PATTERNS, TOOLS_PLANNED, toolsPaths } from './tools.paths.ts';
+
 /**
  * Every link target of the app, in one place. `ROUTE_PATTERNS` is what the route table
  * (app/router/route-table.config.ts) routes: the table is typed by these ids, so a path cannot be
  * routed without being listed here, nor listed without being routed. Screens and the shell
- * build their links with `paths`, never by writing a path by hand.
+ * build their links with `paths`, never by writing a path by hand. Each area of administration.md
+ * keeps its patterns, builders and not-yet-routed targets in its own `<area>.paths.ts`.
  */
 export const ROUTE_PATTERNS = {
   login: '/login',
@@ -44,6 +52,12 @@ export const ROUTE_PATTERNS = {
   'category-create-sub': '/materials/categories/create/:categoryId',
   'category-edit': '/materials/categories/edit/:categoryId',
   processor: '/processor',
+  ...ACCOUNT_PATTERNS,
+  ...COMPANY_PATTERNS,
+  ...SECURITY_PATTERNS,
+  ...TOOLS_PATTERNS,
+  ...MAINTENANCE_PATTERNS,
+  ...SUPPORT_PATTERNS,
 } as const;
 
 export type RouteId = keyof typeof ROUTE_PATTERNS;
@@ -102,41 +116,23 @@ export const paths = {
   },
   /** `tab`: the opening tab (0 models, 1 items, 2 materials), passed as navigation state. */
   processor: () => ROUTE_PATTERNS.processor,
+  account: accountPaths,
+  company: companyPaths,
+  security: securityPaths,
+  tools: toolsPaths,
+  admin: maintenancePaths,
+  support: supportPaths,
 } as const;
 
-/**
- * Targets named by the specification whose screens are not in the route table yet. Links to
- * them are hidden (`routeExists` is false) until a route claims the path; then the entry moves
- * to `ROUTE_PATTERNS` and `paths` (paths.test.ts fails while a planned path is routed).
- */
-export const plannedPaths = {
-  security: {
-    users: { list: () => '/security/users', edit: (id: number) => `/security/users/edit/${id}` },
-    roles: { list: () => '/security/roles', edit: (id: number) => `/security/roles/edit/${id}` },
-    groups: { list: () => '/security/groups', edit: (id: number) => `/security/groups/edit/${id}` },
-  },
-  tools: {
-    downloads: { list: () => '/tools/downloads', edit: (id: number) => `/tools/downloads/edit/${id}` },
-    labels: { list: () => '/tools/labels', edit: (id: number) => `/tools/labels/edit/${id}` },
-    propertyMaps: { list: () => '/tools/property-maps', edit: (id: number) => `/tools/property-maps/edit/${id}` },
-    trash: () => '/tools/trash',
-  },
-  admin: {
-    users: () => '/admin/users',
-    companies: () => '/admin/companies',
-    maintenance: () => '/admin/maintenance',
-    changelog: () => '/admin/changelog_items',
-    issueReports: () => '/admin/issue_report',
-    feedbackReports: () => '/admin/feedback_report',
-  },
-  account: {
-    profile: () => '/user/profile',
-    company: () => '/user/company',
-    faq: () => '/faq',
-    issueReport: () => '/issue_report',
-    feedbackReport: () => '/feedback_report',
-  },
-} as const;
+/** Targets of the areas above that no route claims yet: their links stay hidden (`routeExists` is false). */
+export const PLANNED_PATHS: readonly string[] = [
+  ...ACCOUNT_PLANNED,
+  ...COMPANY_PLANNED,
+  ...SECURITY_PLANNED,
+  ...TOOLS_PLANNED,
+  ...MAINTENANCE_PLANNED,
+  ...SUPPORT_PLANNED,
+];
 
 const routePatterns: readonly string[] = Object.values(ROUTE_PATTERNS);
 

@@ -1,63 +1,11 @@
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { PASSWORD_RESET_SENT_MESSAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '#core/db/database.ts';
+import { decodeQp, linkIn, startSmtp, waitFor } from '#test/smtp-server.ts';
 import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
-
-interface Received {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP server on a free port, keeping what it receives. */
-async function startSmtp(): Promise<{ url: string; inbox: Received[]; close: () => Promise<void> }> {
-  const inbox: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    hideSTARTTLS: true,
-    logger: false,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-      stream.on('end', () => {
-        inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = server.server.address() as AddressInfo;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    inbox,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-/** Undoes quoted-printable soft breaks and escapes, enough to read a link. */
-const decodeQp = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-
-async function waitFor<T>(probe: () => T | undefined, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = probe();
-    if (value !== undefined) return value;
-    if (Date.now() > until) throw new Error('timed out waiting');
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-}
-
-const linkIn = (mail: Received) => {
-  const match = /(https?:\/\/[^\s"<]+\/reset-password\?token=([A-Za-z0-9_-]+))/.exec(decodeQp(mail.raw));
-  if (!match) throw new Error(`no link in ${mail.raw}`);
-  return { url: match[1] as string, token: match[2] as string };
-};
 
 describeEachDatabase('password reset over SMTP', (kind) => {
   let t: TestApp;
@@ -169,6 +117,39 @@ describeEachDatabase('password reset over SMTP', (kind) => {
     expect(expired.body.errors.token?.[0]).toMatch(/expired/);
     const still = await t.request('/v2/login', { json: { identity: 'viewer', password: DEMO_PASSWORD } });
     expect(still.status).toBe(200);
+  });
+
+  it("invites a new account: the mail's link sets the first password once, for 7 days", async () => {
+    const [account] = await queryRows<{ id: number }>(
+      t.database.system,
+      sql`insert into accounts (name, username, email, password_hash) values ('Ivy New', 'ivy-new', 'ivy@meshport.example', 'x') returning id`,
+    );
+    if (!account) throw new Error('no account');
+    await t.database.system.execute(
+      sql`insert into memberships (company_id, account_id) select id, ${account.id} from companies where sub_domain = 'acme'`,
+    );
+    const before = smtp.inbox.length;
+    await t.services.passwordReset.invite({
+      accountId: account.id,
+      tenantName: 'Acme',
+      origin: `http://${t.host('acme')}`,
+    });
+    const mail = await mailTo('ivy@meshport.example', before);
+    expect(mail.raw).toContain('Acme: your account is ready');
+    const link = linkIn(mail);
+    const [stored] = await queryRows<{ days: number }>(
+      t.database.system,
+      sql`select round(extract(epoch from expires_at - now()) / 86400) as days from password_reset_tokens where account_id = ${account.id}`,
+    );
+    expect(Number(stored?.days)).toBe(7);
+    const body = { token: link.token, password: 'ivy-pass-123', password_confirmation: 'ivy-pass-123' };
+    expect((await reset(body)).status).toBe(200);
+    expect((await reset(body)).status).toBe(422);
+    const login = await t.request('/v2/login', {
+      host: t.host('acme'),
+      json: { identity: 'ivy-new', password: 'ivy-pass-123' },
+    });
+    expect(login.status).toBe(200);
   });
 
   it('is rate limited like sign-in', async () => {

@@ -9,13 +9,15 @@ import { hashToken } from '#core/auth/session.service.ts';
 import type { Database } from '#core/db/database.ts';
 import { zodIssuesToErrors } from '#core/http/error-handler.ts';
 import { ValidationError } from '#core/http/http-error.ts';
-import { passwordResetMail } from '#core/mail/mail-templates.ts';
+import { invitationMail, passwordResetMail } from '#core/mail/mail-templates.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';
 import { passwordResetTokens } from './password-reset.table.ts';
 
 export const TOKEN_INVALID = 'This password reset link is invalid or has already been used. Ask for a new one.';
 export const TOKEN_EXPIRED = 'This password reset link has expired. Ask for a new one.';
+/** How long the link of an invitation (a new account's first password) works. */
+export const INVITATION_TOKEN_DAYS = 7;
 
 type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
 
@@ -57,16 +59,7 @@ export class PasswordResetService {
     if (!account) return;
     if (context.company && !account.admin && !(await this.isMember(account.id, context.company.id))) return;
 
-    const token = randomBytes(32).toString('base64url');
-    await this.database.system.transaction(async (tx) => {
-      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, account.id));
-      await tx.insert(passwordResetTokens).values({
-        accountId: account.id,
-        tokenHash: hashToken(token),
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_TOKEN_MINUTES * 60_000),
-        requestedIp: context.ip,
-      });
-    });
+    const token = await this.issueToken(account.id, PASSWORD_RESET_TOKEN_MINUTES * 60_000, context.ip);
     const url = `${context.origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
     const message = passwordResetMail({
       to: account.email,
@@ -117,6 +110,46 @@ export class PasswordResetService {
     const revoked = await this.sessions.revokeAll(accountId);
     this.log.info({ accountId, revoked }, 'password reset: new password set, sessions ended');
     return accountId;
+  }
+
+  /**
+   * Mails a new account the link that sets its first password (the reset form), valid for
+   * INVITATION_TOKEN_DAYS. Awaited, unlike `request`: the caller made the account and may say whether
+   * the mail went out.
+   */
+  async invite(input: { accountId: number; tenantName: string; origin: string; ip?: string }): Promise<void> {
+    const [account] = await this.database.system
+      .select({ id: accounts.id, name: accounts.name, email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.id, input.accountId));
+    if (!account) throw new Error(`invite: no account ${input.accountId}`);
+    const token = await this.issueToken(account.id, INVITATION_TOKEN_DAYS * 86_400_000, input.ip ?? null);
+    const url = `${input.origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    await this.mailer.send(
+      invitationMail({
+        to: account.email,
+        name: account.name,
+        tenantName: input.tenantName,
+        url,
+        days: INVITATION_TOKEN_DAYS,
+      }),
+    );
+    this.log.info({ accountId: account.id }, 'invitation e-mail sent');
+  }
+
+  /** A new link for the account; older links of the account stop working. Only the hash is stored. */
+  private async issueToken(accountId: number, validMs: number, ip: string | null): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await this.database.system.transaction(async (tx) => {
+      await tx.delete(passwordResetTokens).where(eq(passwordResetTokens.accountId, accountId));
+      await tx.insert(passwordResetTokens).values({
+        accountId,
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + validMs),
+        requestedIp: ip,
+      });
+    });
+    return token;
   }
 
   private async isMember(accountId: number, companyId: number): Promise<boolean> {

@@ -5,7 +5,7 @@ import {
   type SearchCategory,
   type SearchResult,
 } from '@meshport/contract';
-import { paths, plannedPaths, routeExists } from '../../../lib/paths/paths.ts';
+import { paths, routeExists } from '../../../lib/paths/paths.ts';
 
 export interface SearchTarget {
   to: string;
@@ -27,12 +27,12 @@ const ROW_TARGETS: Record<SearchCategory, RowRule> = {
   library_items: { path: (row) => paths.libraries.items.overview(row.id) },
   materials: { path: (row) => paths.materials.overview(row.name) },
   material_categories: { path: (row) => paths.materials.categories.detail(row.id) },
-  users: { path: (row) => plannedPaths.security.users.edit(row.id), needs: 'update-users' },
-  roles: { path: (row) => plannedPaths.security.roles.edit(row.id), needs: 'update-roles' },
-  groups: { path: (row) => plannedPaths.security.groups.edit(row.id), needs: 'update-groups' },
-  labels: { path: (row) => plannedPaths.tools.labels.edit(row.id), needs: 'update-labels' },
-  downloads: { path: (row) => plannedPaths.tools.downloads.edit(row.id) },
-  property_maps: { path: (row) => plannedPaths.tools.propertyMaps.edit(row.id), needs: 'update-property-maps' },
+  users: { path: (row) => paths.security.users.edit(row.id), needs: 'update-users' },
+  roles: { path: (row) => paths.security.roles.edit(row.id), needs: 'update-roles' },
+  groups: { path: (row) => paths.security.groups.edit(row.id), needs: 'update-groups' },
+  labels: { path: (row) => paths.tools.labels.edit(row.id), needs: 'update-labels' },
+  downloads: { path: (row) => paths.tools.downloads.edit(row.id) },
+  property_maps: { path: (row) => paths.tools.propertyMaps.edit(row.id), needs: 'update-property-maps' },
 };
 
 /** shell.md §2 'View All' targets; models go to the processor, which exists only on hatch. */
@@ -41,12 +41,12 @@ const VIEW_ALL: Partial<Record<SearchCategory, { path: string; platform?: Platfo
   models: { path: paths.processor(), platform: 'hatch' },
   libraries: { path: paths.libraries.list() },
   materials: { path: paths.materials.list() },
-  users: { path: plannedPaths.security.users.list() },
-  roles: { path: plannedPaths.security.roles.list() },
-  groups: { path: plannedPaths.security.groups.list() },
-  labels: { path: plannedPaths.tools.labels.list() },
-  downloads: { path: plannedPaths.tools.downloads.list() },
-  property_maps: { path: plannedPaths.tools.propertyMaps.list() },
+  users: { path: paths.security.users.list() },
+  roles: { path: paths.security.roles.list() },
+  groups: { path: paths.security.groups.list() },
+  labels: { path: paths.tools.labels.list() },
+  downloads: { path: paths.tools.downloads.list() },
+  property_maps: { path: paths.tools.propertyMaps.list() },
 };
 
 /**

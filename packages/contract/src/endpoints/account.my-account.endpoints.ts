@@ -1,0 +1,2 @@
+/** My Account's writes (administration.md §7); its reads are `userEndpoints.myAccount` and `.myActivity`. */
+export const myAccountEndpoints = {} as const;
