@@ -28,6 +28,12 @@ export interface Endpoint<
   otherAnswers: Readonly<Record<number, z.ZodType>>;
   /** Set for lists: what the list engine accepts, for the typed client and generated loads. */
   list: ListDeclaration | null;
+  /**
+   * What a member's successful call adds to their activity (My Account → Activity): a text with
+   * `{param}` placeholders, or false for calls that are not a change of theirs (uploading chunks).
+   * Writes without it are logged by their summary.
+   */
+  activity?: string | false;
 }
 
 export interface EndpointInit<
@@ -46,6 +52,7 @@ export interface EndpointInit<
   answer: Answer;
   status?: number;
   otherAnswers?: Record<number, z.ZodType>;
+  activity?: string | false;
 }
 
 export function defineEndpoint<
@@ -66,6 +73,7 @@ export function defineEndpoint<
     status: init.status ?? 200,
     otherAnswers: init.otherAnswers ?? {},
     list: null,
+    ...(init.activity === undefined ? {} : { activity: init.activity }),
   };
 }
 

@@ -18,6 +18,7 @@ import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/regi
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
 import type { RouteDefinition } from '#core/http/route.ts';
 import { realtimeRoutes } from '#core/realtime/realtime.routes.ts';
+import { recordActivity } from '#modules/account/activity/user-activity.repository.ts';
 import { autodeskRoutes } from '#modules/account/autodesk/autodesk.routes.ts';
 import { myAccountRoutes } from '#modules/account/my-account/my-account.routes.ts';
 import { notificationRoutes } from '#modules/account/notifications/notification.routes.ts';
@@ -153,6 +154,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
 
   registerRoutes(app, apiRoutes(services), {
     validateAnswers: options.validateAnswers === true,
+    activity: (entry) => recordActivity(services.database, entry, entry.action),
     onChange: (companyId, resources) =>
       services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, {
         resources: [...resources],

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '#core/access/access.ts';
 import type { ApiRouteConfig } from '#core/access/api-gate.ts';
+import { type ActivityWriter, logActivity } from './activity-log.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
 import { HttpError, notFound, ValidationError } from './http-error.ts';
 import { own } from './own-key.ts';
@@ -34,6 +35,8 @@ export interface RegisterOptions {
   validateAnswers?: boolean;
   /** Called after a successful call of a route that declares `changes` (the live list refresh). */
   onChange?: (companyId: number, resources: readonly ContentResource[]) => void;
+  /** Stores a member's successful writes in their activity (activity-log.ts). */
+  activity?: ActivityWriter;
 }
 
 /** Answers are checked against their schemas by the tests (`validateAnswers`), not on every request. */
@@ -106,6 +109,11 @@ async function run(
   if (definition.changes.length > 0 && companyId !== undefined && reply.statusCode < 300) {
     options.onChange?.(companyId, definition.changes);
   }
+  await logActivity(options.activity, request, reply.statusCode, {
+    endpoint: definition.endpoint,
+    access: definition.access,
+    params: parts.params,
+  });
   return answer;
 }
 

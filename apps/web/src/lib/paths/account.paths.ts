@@ -1,8 +1,8 @@
 /** My Account (administration.md §2). Owner: the account screens. */
-export const ACCOUNT_PATTERNS = {} as const;
+export const ACCOUNT_PATTERNS = { 'account-profile': '/user/profile' } as const;
 
 /** Targets of this area not routed yet: links to them stay hidden (paths.test.ts checks both ways). */
-export const ACCOUNT_PLANNED: readonly string[] = ['/user/profile'];
+export const ACCOUNT_PLANNED: readonly string[] = [];
 
 export const accountPaths = {
   /** `tab`: 'details' (default), 'activity' or 'settings'. */

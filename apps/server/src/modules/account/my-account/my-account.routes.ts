@@ -1,7 +1,53 @@
+import { type AnswerOf, MY_ACCOUNT_UPDATED, myAccountEndpoints } from '@meshport/contract';
+import { and, eq } from 'drizzle-orm';
+import { accounts, memberships } from '#core/auth/account.table.ts';
+import { clearSessionCookies } from '#core/auth/session-cookies.ts';
 import type { CoreServices } from '#core/core-services.ts';
-import type { RouteDefinition } from '#core/http/route.ts';
+import { notFound } from '#core/http/http-error.ts';
+import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import type { NotificationService } from '#modules/account/notifications/notification.service.ts';
+import { myAccountResource } from '#modules/security/users/user.list.ts';
+import { MyAccountService, PROFILE_IMAGE_CONTENT_TYPES } from './my-account.service.ts';
 
 /** My Account's writes (administration.md §7). */
-export function myAccountRoutes(_services: CoreServices): RouteDefinition[] {
-  return [];
+export function myAccountRoutes(services: CoreServices & { notifications: NotificationService }): RouteDefinition[] {
+  const { config, database, storage, sessions, notifications } = services;
+  const engine = new ListEngine(database, services.changes);
+  const service = new MyAccountService(database, storage, sessions, notifications);
+  const cookieSettings = { baseDomain: config.baseDomain, secure: config.scheme === 'https' };
+  return [
+    defineRoute(myAccountEndpoints.update, {
+      access: 'member',
+      async handler({ companyId, actor, body, request, reply }) {
+        const saved = await service.update({ companyId, accountId: actor.accountId }, body);
+        const { data } = await engine.record(request, myAccountResource, eq(accounts.id, actor.accountId));
+        if (saved.loggedOutAllDevices) clearSessionCookies(reply, cookieSettings);
+        return {
+          data,
+          message: MY_ACCOUNT_UPDATED,
+          metadata: saved.loggedOutAllDevices ? 'success_and_logged_out_all_devices' : 'success',
+        } as AnswerOf<typeof myAccountEndpoints.update>;
+      },
+    }),
+    defineRoute(myAccountEndpoints.profileImage, {
+      access: 'member',
+      async handler({ companyId, params, reply }) {
+        // Members of this company only: another company's people are not found.
+        const [found] = await database.system
+          .select({ path: accounts.profileImagePath })
+          .from(accounts)
+          .innerJoin(memberships, eq(memberships.accountId, accounts.id))
+          .where(and(eq(accounts.id, params.id), eq(memberships.companyId, companyId)));
+        const stored = found?.path;
+        if (!stored || !(await storage.exists(stored))) throw notFound('No profile image.');
+        const extension = stored.slice(stored.lastIndexOf('.') + 1);
+        return reply
+          .type(PROFILE_IMAGE_CONTENT_TYPES[extension] ?? 'application/octet-stream')
+          .header('cache-control', 'private, no-cache')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(storage.read(stored));
+      },
+    }),
+  ];
 }

@@ -1,4 +1,13 @@
 import type { ACCOUNT_PATTERNS } from '../../../lib/paths/account.paths.ts';
 import type { AreaRoutes } from '../route-entry.types.ts';
+import { SIGNED_IN } from '../route-guard.logic.ts';
 
-export const ACCOUNT_ROUTES: AreaRoutes<typeof ACCOUNT_PATTERNS> = {};
+export const ACCOUNT_ROUTES: AreaRoutes<typeof ACCOUNT_PATTERNS> = {
+  'account-profile': {
+    title: 'titles.accountProfile',
+    layout: 'app',
+    guard: SIGNED_IN,
+    load: () =>
+      import('../../../features/account/pages/my-account.page.tsx').then((m) => ({ default: m.MyAccountPage })),
+  },
+};
