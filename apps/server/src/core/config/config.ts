@@ -54,6 +54,23 @@ const envSchema = z.object({
   CONVERTER_MEMORY_MB: z.coerce.number().int().min(128).max(65536).default(1024),
   CONVERTER_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86400).default(300),
   CHROMIUM_PATH: z.string().min(1).default('/usr/bin/chromium'),
+  AUTODESK_AUTHORIZE_URL: z.url().default('https://developer.api.autodesk.com/authentication/v2/authorize'),
+  AUTODESK_TOKEN_URL: z.url().default('https://developer.api.autodesk.com/authentication/v2/token'),
+  AUTODESK_REVOKE_URL: z.url().default('https://developer.api.autodesk.com/authentication/v2/revoke'),
+  AUTODESK_CLIENT_ID: z.string().min(1).optional(),
+  AUTODESK_CLIENT_SECRET: z.string().min(1).optional(),
+  AUTODESK_SCOPES: z
+    .string()
+    .regex(/^[\x21\x23-\x5b\x5d-\x7e]+( [\x21\x23-\x5b\x5d-\x7e]+)*$/, 'must be scopes separated by single spaces')
+    .default('data:read viewables:read'),
+  AUTODESK_CALLBACK_URL: z.url().optional(),
+  AUTODESK_TOKEN_KEY: z
+    .string()
+    .refine(
+      (value) => Buffer.from(value, 'base64').length === 32,
+      'must be 32 bytes in base64 (openssl rand -base64 32)',
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -99,7 +116,25 @@ export type Config = {
   converter: { memoryMb: number; timeoutMs: number };
   /** The browser that renders previews (Debian's chromium). */
   chromiumPath: string;
+  /** The Autodesk integration's OAuth 2 client (docs/decisions/0026). */
+  autodesk: AutodeskSettings;
 };
+
+export interface AutodeskSettings {
+  authorizeUrl: string;
+  tokenUrl: string;
+  revokeUrl: string;
+  /** Null: no client is registered, connecting answers 409. */
+  clientId: string | null;
+  /** Null: a public client (PKCE alone); otherwise sent with HTTP Basic authentication. */
+  clientSecret: string | null;
+  /** The scopes asked for; a grant lacking one of them must be renewed. */
+  scopes: string[];
+  /** The one callback address registered at the provider; null: the host the connection starts on. */
+  callbackUrl: string | null;
+  /** The AES-256-GCM key of the tokens at rest; set whenever clientId is. */
+  tokenKey: Buffer | null;
+}
 
 export class ConfigError extends Error {}
 
@@ -121,6 +156,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.SERVE_ROLE !== 'all' && !e.DATABASE_URL) {
     throw new ConfigError(
       `Invalid configuration:\n  SERVE_ROLE (--role): --role ${e.SERVE_ROLE} needs DATABASE_URL (the embedded database has one connection and its data folder belongs to one process: run --role all)`,
+    );
+  }
+  if (e.AUTODESK_CLIENT_ID && !e.AUTODESK_TOKEN_KEY) {
+    throw new ConfigError(
+      'Invalid configuration:\n  AUTODESK_TOKEN_KEY: required with AUTODESK_CLIENT_ID (the tokens are stored encrypted with it)',
     );
   }
   return {
@@ -159,5 +199,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : null,
     converter: { memoryMb: e.CONVERTER_MEMORY_MB, timeoutMs: e.CONVERTER_TIMEOUT_SECONDS * 1000 },
     chromiumPath: e.CHROMIUM_PATH,
+    autodesk: {
+      authorizeUrl: e.AUTODESK_AUTHORIZE_URL,
+      tokenUrl: e.AUTODESK_TOKEN_URL,
+      revokeUrl: e.AUTODESK_REVOKE_URL,
+      clientId: e.AUTODESK_CLIENT_ID ?? null,
+      clientSecret: e.AUTODESK_CLIENT_SECRET ?? null,
+      scopes: e.AUTODESK_SCOPES.split(' '),
+      callbackUrl: e.AUTODESK_CALLBACK_URL ?? null,
+      tokenKey: e.AUTODESK_TOKEN_KEY ? Buffer.from(e.AUTODESK_TOKEN_KEY, 'base64') : null,
+    },
   };
 }

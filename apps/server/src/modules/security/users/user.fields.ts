@@ -10,6 +10,7 @@ import {
   roles,
 } from '#core/auth/account.table.ts';
 import type { ListField } from '#core/list/list-resource.ts';
+import { autodeskUserFields } from '#modules/account/autodesk/autodesk.fields.ts';
 import { notificationSettings } from '#modules/account/notifications/notification.table.ts';
 
 /** The account columns every user list shares (administration.md §3 User). */
@@ -30,9 +31,7 @@ export const accountFields: Record<string, ListField> = {
   email_verified_at: { select: accounts.emailVerifiedAt, sortable: true },
   created_at: { select: accounts.createdAt, sortable: true },
   updated_at: { select: accounts.updatedAt, sortable: true },
-  // No Autodesk link is stored yet: every account reads as not connected.
-  autodesk_connected: { select: sql<boolean>`false` },
-  autodesk_scope_outdated: { select: sql<boolean>`false` },
+  ...autodeskUserFields,
 };
 
 /** What the membership in the request's company adds: role, licences, groups, abilities. */

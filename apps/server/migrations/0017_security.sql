@@ -1,3 +1,0 @@
--- Reserved for the schema changes of users, roles and groups (issue 13), so that the areas built
--- at the same time do not collide on migration numbers. Replaced by the change that needs it.
-SELECT 1;
