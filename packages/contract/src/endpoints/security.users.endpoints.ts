@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { activityEntrySchema, userSchema } from '../administration.ts';
+import { deleteStatusSchema, formFlag, idRefList, optionalText, requiredText } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
 import { notificationSettingGroupSchema } from '../notifications.ts';
@@ -39,6 +40,65 @@ export const adminUserRowSchema = userSchema
     autodesk_scope_outdated: true,
   })
   .extend({ companies: z.array(idName) });
+
+/** Username: letters, digits and . _ - (sign-in takes it as the identity), 3 to 64 characters. */
+export const usernameField = requiredText(64).pipe(
+  z
+    .string()
+    .min(3, 'At least 3 characters.')
+    .regex(/^[A-Za-z0-9._-]+$/, 'Only letters, digits, dots, dashes and underscores.'),
+);
+export const emailField = requiredText(255).pipe(z.email('Enter a valid e-mail address.'));
+/** A role, or none: '' and null (a cleared picker) mean none. */
+const roleIdField = z
+  .union([z.literal(''), z.null(), idSchema], { error: 'Must be a whole number or empty.' })
+  .transform((value) => (value === '' ? null : value));
+/** Licences by name (`licenses[]=hatch` in form data); '' (an emptied selection) means none. */
+const licencesField = z
+  .union([z.literal(''), z.array(z.enum(LICENCES, { error: `Must be one of: ${LICENCES.join(', ')}.` }))], {
+    error: 'Must be a list of licences.',
+  })
+  .transform((value) => (value === '' ? [] : [...new Set(value)]));
+/** Members of this company by id; '' means none. */
+export const memberIdsField = z.union([z.literal(''), idRefList]).transform((value) => (value === '' ? [] : value));
+
+const accountFieldsShape = {
+  name: requiredText(255),
+  username: usernameField,
+  email: emailField,
+  phone_number: optionalText(50).optional(),
+  function: optionalText(255).optional(),
+};
+
+/**
+ * POST /users: `role_id` is required (a member has a role). An e-mail of an existing account
+ * adds that account to this company (its own name and username stay); a new one is invited.
+ */
+export const userCreateSchema = z.object({
+  ...accountFieldsShape,
+  role_id: roleIdField,
+  licenses: licencesField.optional(),
+});
+/** PATCH /users/{id}: what is given changes; `licenses` replaces the current set. */
+export const userUpdateSchema = z.object({
+  name: accountFieldsShape.name.optional(),
+  username: accountFieldsShape.username.optional(),
+  email: accountFieldsShape.email.optional(),
+  phone_number: accountFieldsShape.phone_number,
+  function: accountFieldsShape.function,
+  role_id: roleIdField.optional(),
+  licenses: licencesField.optional(),
+});
+/** POST /admin/users: a new account in this company (invited), with the admin flag. */
+export const adminUserCreateSchema = z.object({ ...accountFieldsShape, admin: formFlag.optional() });
+export const adminUserUpdateSchema = z.object({
+  name: accountFieldsShape.name.optional(),
+  username: accountFieldsShape.username.optional(),
+  email: accountFieldsShape.email.optional(),
+  phone_number: accountFieldsShape.phone_number,
+  function: accountFieldsShape.function,
+  admin: formFlag.optional(),
+});
 
 export const userActivityRowSchema = activityEntrySchema.extend({ id: z.number().int() });
 
@@ -96,6 +156,58 @@ export const userEndpoints = {
     params: idParamsSchema,
     query: recordQuerySchema,
     answer: recordAnswerSchema(adminUserRowSchema, {}),
+  }),
+  create: defineEndpoint({
+    method: 'POST',
+    path: '/users',
+    summary: 'Adds a member: a new account gets an invitation mail; an existing account (same e-mail) joins',
+    tags: ['users'],
+    body: userCreateSchema,
+    answer: recordAnswerSchema(userRowSchema, {}),
+    status: 201,
+  }),
+  update: defineEndpoint({
+    method: 'PATCH',
+    path: '/users/:id',
+    summary: 'Changes a member (also POST with _method=PATCH); licences follow administration.md §4',
+    tags: ['users'],
+    params: idParamsSchema,
+    body: userUpdateSchema,
+    answer: recordAnswerSchema(userRowSchema, {}),
+  }),
+  delete: defineEndpoint({
+    method: 'DELETE',
+    path: '/users/:id',
+    summary: 'Removes a member from this company (the account too when it belongs nowhere else)',
+    tags: ['users'],
+    params: idParamsSchema,
+    answer: z.object({ user_name: z.string(), status: deleteStatusSchema }),
+  }),
+  adminCreate: defineEndpoint({
+    method: 'POST',
+    path: '/admin/users',
+    summary: 'Creates an account in this company with the admin flag, and mails its invitation (platform admins)',
+    tags: ['admin'],
+    body: adminUserCreateSchema,
+    answer: recordAnswerSchema(adminUserRowSchema, {}),
+    status: 201,
+  }),
+  adminUpdate: defineEndpoint({
+    method: 'PATCH',
+    path: '/admin/users/:id',
+    summary: 'Changes an account and its admin flag (platform admins; not one’s own flag)',
+    tags: ['admin'],
+    params: idParamsSchema,
+    body: adminUserUpdateSchema,
+    answer: recordAnswerSchema(adminUserRowSchema, {}),
+  }),
+  adminDelete: defineEndpoint({
+    method: 'DELETE',
+    path: '/admin/users/:id',
+    summary: 'Deletes an account everywhere (platform admins; not one’s own)',
+    tags: ['admin'],
+    params: idParamsSchema,
+    answer: z.object({ user_name: z.string(), status: deleteStatusSchema }),
   }),
   myAccount: defineEndpoint({
     method: 'GET',

@@ -8,8 +8,16 @@ import type { ContentResource } from '@meshport/contract';
 export type QueryResource =
   | ContentResource
   | 'labels'
+  | 'downloads'
+  | 'property-maps'
   | 'users'
+  | 'roles'
+  | 'groups'
   | 'changelog'
+  | 'maintenance'
+  | 'faq'
+  | 'issue-reports'
+  | 'feedback-reports'
   | 'notifications'
   | 'search'
   | 'tenant'

@@ -1,14 +1,24 @@
-import { groupEndpoints } from '@meshport/contract';
+import { type AnswerOf, type Endpoint, groupEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import { groups } from '#core/auth/account.table.ts';
 import type { CoreServices } from '#core/core-services.ts';
+import type { Db } from '#core/db/database.ts';
+import { defineRoute } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { groupList } from './group.list.ts';
 import { GROUP_PERMISSIONS } from './group.policy.ts';
+import { GroupService } from './group.service.ts';
 
 export function groupRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
+  const service = new GroupService();
+  const inTenant = <T>(context: { companyId: number; actor: { accountId: number } }, work: (tx: Db) => Promise<T>) =>
+    services.database.tenant({ companyId: context.companyId, accountId: context.actor.accountId }, work);
+  /** The saved record as its list row, read once the save has committed. */
+  const row = async <E extends Endpoint>(request: FastifyRequest, id: number) =>
+    (await engine.record(request, groupList, eq(groups.id, id))) as AnswerOf<E>;
   return [
     // also the group picker of the user form
     listRoute(engine, groupEndpoints.list, groupList, {
@@ -19,6 +29,28 @@ export function groupRoutes(services: CoreServices) {
       access: { permission: GROUP_PERMISSIONS.view },
       where: (params) => eq(groups.id, params.id),
       cache: false,
+    }),
+    defineRoute(groupEndpoints.create, {
+      access: { permission: 'create-groups' },
+      async handler(context) {
+        const id = await inTenant(context, (tx) => service.create(tx, context.companyId, context.body));
+        return row<typeof groupEndpoints.create>(context.request, id);
+      },
+    }),
+    defineRoute(groupEndpoints.update, {
+      access: { permission: GROUP_PERMISSIONS.update },
+      async handler(context) {
+        const { id } = context.params;
+        await inTenant(context, (tx) => service.update(tx, context.companyId, id, context.body));
+        return row<typeof groupEndpoints.update>(context.request, id);
+      },
+    }),
+    defineRoute(groupEndpoints.delete, {
+      access: { permission: GROUP_PERMISSIONS.delete },
+      async handler(context) {
+        const name = await inTenant(context, (tx) => service.delete(tx, context.params.id));
+        return { group_name: name, status: 'deleted' as const };
+      },
     }),
   ];
 }

@@ -1,14 +1,15 @@
 import { userEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
 import { accounts } from '#core/auth/account.table.ts';
-import type { CoreServices } from '#core/core-services.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
+import { adminUserWriteRoutes } from './admin-user-write.routes.ts';
 import { adminUserList, myAccountResource, securityUserList, userActivityList } from './user.list.ts';
 import { USER_PERMISSIONS } from './user.policy.ts';
+import { type UserWriteServices, userWriteRoutes } from './user-write.routes.ts';
 
 /** None of these answers is kept in the response cache (they never were). */
-export function userRoutes(services: CoreServices) {
+export function userRoutes(services: UserWriteServices) {
   const engine = new ListEngine(services.database, services.changes);
   const byId = (params: { id: number }) => eq(accounts.id, params.id);
   return [
@@ -33,5 +34,7 @@ export function userRoutes(services: CoreServices) {
       cache: false,
     }),
     listRoute(engine, userEndpoints.myActivity, userActivityList, { access: 'member', cache: false }),
+    ...userWriteRoutes(services),
+    ...adminUserWriteRoutes(services),
   ];
 }

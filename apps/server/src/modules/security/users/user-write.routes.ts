@@ -1,0 +1,93 @@
+import { type AnswerOf, userEndpoints } from '@meshport/contract';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { accounts } from '#core/auth/account.table.ts';
+import type { CoreServices } from '#core/core-services.ts';
+import { queryRows } from '#core/db/database.ts';
+import { defineRoute, type MemberActor, type RouteDefinition } from '#core/http/route.ts';
+import { ListEngine } from '#core/list/list-engine.ts';
+import type { PasswordResetService } from '#modules/account/password-reset/password-reset.service.ts';
+import { securityUserList } from './user.list.ts';
+import { USER_PERMISSIONS } from './user.policy.ts';
+import { UserService, type UserWriter } from './user.service.ts';
+
+export type UserWriteServices = CoreServices & { passwordReset: PasswordResetService };
+
+/**
+ * The invitation link goes to the host the request came to. Member routes only answer on a
+ * host that resolved to this company, so the host is ours (a forged Host finds no tenant).
+ */
+export function requestOrigin(request: FastifyRequest, scheme: string): string {
+  return `${scheme}://${request.hostname.toLowerCase()}${request.port ? `:${request.port}` : ''}`;
+}
+
+/** Mails the invitation once the account is committed; a failed mail is logged, the member stays. */
+export async function sendInvitation(
+  services: UserWriteServices,
+  request: FastifyRequest,
+  input: { accountId: number; tenantName: string },
+): Promise<void> {
+  try {
+    await services.passwordReset.invite({
+      ...input,
+      origin: requestOrigin(request, services.config.scheme),
+      ip: request.ip,
+    });
+  } catch (error) {
+    request.log.warn({ err: error, accountId: input.accountId }, 'invitation e-mail not sent');
+  }
+}
+
+/** Security → Users saves: add (invite), change (role, licences, details), remove from the company. */
+export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] {
+  const engine = new ListEngine(services.database, services.changes);
+  const service = new UserService((writer, work) =>
+    services.database.tenant({ companyId: writer.companyId, accountId: writer.accountId }, work),
+  );
+  const writer = ({ actor, companyId }: { actor: MemberActor; companyId: number }): UserWriter => ({
+    companyId,
+    accountId: actor.accountId,
+    admin: actor.admin,
+  });
+  const row = async (request: FastifyRequest, id: number) =>
+    (await engine.record(request, securityUserList, eq(accounts.id, id), 'No such user.')) as AnswerOf<
+      typeof userEndpoints.create
+    >;
+  /** An admin account, or one that belongs to another company too: its details are not this company's to change. */
+  const shared = async (companyId: number, id: number) =>
+    (
+      await queryRows<{ shared: boolean }>(
+        services.database.system,
+        sql`select a.is_admin or exists (select 1 from memberships m where m.account_id = a.id and m.company_id <> ${companyId}) as shared
+          from accounts a where a.id = ${id}`,
+      )
+    )[0]?.shared === true;
+
+  return [
+    defineRoute(userEndpoints.create, {
+      access: { permission: 'create-users' },
+      async handler(context) {
+        const { id, invited } = await service.create(writer(context), context.body);
+        if (invited) {
+          await sendInvitation(services, context.request, { accountId: id, tenantName: context.tenant.company.name });
+        }
+        return row(context.request, id);
+      },
+    }),
+    defineRoute(userEndpoints.update, {
+      access: { permission: USER_PERMISSIONS.update },
+      async handler(context) {
+        const { id } = context.params;
+        await service.update(writer(context), id, context.body, await shared(context.companyId, id));
+        return row(context.request, id);
+      },
+    }),
+    defineRoute(userEndpoints.delete, {
+      access: { permission: USER_PERMISSIONS.delete },
+      async handler(context) {
+        const name = await service.remove(writer(context), context.params.id);
+        return { user_name: name, status: 'deleted' as const };
+      },
+    }),
+  ];
+}

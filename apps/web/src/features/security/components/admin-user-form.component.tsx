@@ -1,0 +1,134 @@
+import { Switch, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { paths } from '../../../lib/paths/paths.ts';
+import { useCurrentUser } from '../../../lib/session/auth.context.ts';
+import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { useSaveAdminUser } from '../api/security.api.ts';
+import { SECURITY_BANNER_LIFE_MS } from './security-lists.declaration.tsx';
+import { FormCard } from './security-page.component.tsx';
+
+interface AdminUserValues {
+  name: string;
+  username: string;
+  email: string;
+  phone_number: string;
+  function: string;
+  admin: boolean;
+}
+
+export interface AdminUserRecord {
+  id: number;
+  name: string;
+  username: string;
+  email: string;
+  phone_number: string | null;
+  function: string | null;
+  admin: 0 | 1;
+}
+
+const FIELDS = ['name', 'username', 'email', 'phone_number', 'function', 'admin'] as const;
+
+/** Admin → Users create and edit, with the admin flag (never removable from one's own account). */
+export function AdminUserForm({ record }: { record?: AdminUserRecord }) {
+  const { t } = useTranslation('security');
+  const navigate = useNavigate();
+  const me = useCurrentUser();
+  const save = useSaveAdminUser(record?.id ?? null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const { control, register, handleSubmit, setError, formState } = useForm<AdminUserValues>({
+    defaultValues: {
+      name: record?.name ?? '',
+      username: record?.username ?? '',
+      email: record?.email ?? '',
+      phone_number: record?.phone_number ?? '',
+      function: record?.function ?? '',
+      admin: record?.admin === 1,
+    },
+  });
+  const required = { validate: (value: string) => value.trim() !== '' || t('form.required') };
+  const listPath = paths.security.adminUsers.list();
+  const own = record?.id === me.id;
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const saved = await save.mutateAsync({
+        ...values,
+        name: values.name.trim(),
+        username: values.username.trim(),
+        email: values.email.trim(),
+      });
+      showBanner({
+        kind: 'success',
+        text: t(record ? 'users.updated' : 'users.created', { name: saved.name }),
+        delay: TOAST_DELAY_MS,
+        life: SECURITY_BANNER_LIFE_MS,
+      });
+      await navigate(listPath);
+    } catch (error) {
+      setFailure(applyServerErrors(error, FIELDS, setError, t('form.saveFailed')).message);
+    }
+  });
+
+  return (
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={t(record ? 'users.edit' : 'users.create')}>
+      <FormCard failure={failure}>
+        <TextInput
+          label={t('fields.name')}
+          required
+          maxLength={255}
+          error={formState.errors.name?.message}
+          {...register('name', required)}
+        />
+        <TextInput
+          label={t('fields.username')}
+          required
+          maxLength={64}
+          autoComplete="off"
+          error={formState.errors.username?.message}
+          {...register('username', required)}
+        />
+        <TextInput
+          label={t('fields.email')}
+          type="email"
+          required
+          maxLength={255}
+          autoComplete="off"
+          error={formState.errors.email?.message}
+          {...register('email', required)}
+        />
+        <TextInput
+          label={t('fields.phoneNumber')}
+          maxLength={50}
+          error={formState.errors.phone_number?.message}
+          {...register('phone_number')}
+        />
+        <TextInput
+          label={t('fields.function')}
+          maxLength={255}
+          error={formState.errors.function?.message}
+          {...register('function')}
+        />
+        <Controller
+          control={control}
+          name="admin"
+          render={({ field, fieldState }) => (
+            <Switch
+              label={t('fields.admin')}
+              description={own ? t('adminUsers.ownFlag') : undefined}
+              checked={field.value}
+              disabled={own && field.value}
+              onChange={(event) => field.onChange(event.currentTarget.checked)}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <SaveBar onCancel={() => void navigate(listPath)} saving={formState.isSubmitting} />
+      </FormCard>
+    </form>
+  );
+}

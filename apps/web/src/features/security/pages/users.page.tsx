@@ -1,0 +1,51 @@
+import { Title } from '@mantine/core';
+import { hasPermission } from '@meshport/contract';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { paths } from '../../../lib/paths/paths.ts';
+import { useCurrentUser } from '../../../lib/session/auth.context.ts';
+import { ResourceList } from '../../../shared/resource-list/index.ts';
+import { useUser } from '../api/security.api.ts';
+import { usersListDeclaration } from '../components/security-lists.declaration.tsx';
+import { SecurityEditPage, SecurityListPage, useIdParam } from '../components/security-page.component.tsx';
+import { UserForm } from '../components/user-form.component.tsx';
+
+/** /security/users (administration.md §2). */
+export function UsersPage() {
+  const { t, i18n } = useTranslation('security');
+  const user = useCurrentUser();
+  const list = useMemo(() => usersListDeclaration(t, user, i18n.resolvedLanguage), [t, user, i18n.resolvedLanguage]);
+  return (
+    <SecurityListPage
+      title={t('users.title')}
+      newLabel={t('users.new')}
+      newPath={hasPermission(user, 'create-users') ? paths.security.users.create() : null}
+    >
+      <ResourceList list={list} />
+    </SecurityListPage>
+  );
+}
+
+/** /security/users/create. */
+export function UserCreatePage() {
+  const { t } = useTranslation('security');
+  return (
+    <>
+      <Title order={1} mb="lg">
+        {t('users.create')}
+      </Title>
+      <UserForm />
+    </>
+  );
+}
+
+/** /security/users/edit/{id}. */
+export function UserEditPage() {
+  const { t } = useTranslation('security');
+  const query = useUser(useIdParam());
+  return (
+    <SecurityEditPage title={t('users.edit')} query={query}>
+      {(record) => <UserForm key={record.updated_at} record={record} />}
+    </SecurityEditPage>
+  );
+}
