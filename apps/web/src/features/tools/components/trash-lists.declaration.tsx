@@ -1,0 +1,169 @@
+import { Avatar } from '@mantine/core';
+import {
+  type ListEndpoint,
+  libraryEndpoints,
+  libraryItemEndpoints,
+  materialCategoryEndpoints,
+  materialEndpoints,
+  projectEndpoints,
+  projectModelEndpoints,
+  RECYCLE_BIN_PER_PAGE,
+} from '@meshport/contract';
+import type { TFunction } from 'i18next';
+import { call } from '../../../lib/api/api-client.ts';
+import type { QueryResource } from '../../../lib/api/query-keys.ts';
+import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
+import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { daysLeftText } from '../logic/trash.logic.ts';
+import { TOOLS_BANNER_LIFE_MS } from './tool-lists.declaration.tsx';
+
+/** What every trashed entry has (administration.md §3). */
+interface TrashedRow {
+  name: string;
+  deleted_at: string;
+  days_left_to_restore: number;
+}
+
+interface BinTab<E extends ListEndpoint> {
+  /** Tab value and locale key. */
+  key: 'projects' | 'models' | 'libraries' | 'items' | 'categories' | 'materials';
+  endpoint: E;
+  resource: QueryResource;
+  rowId: (row: RowOf<E>) => number | string;
+  image?: (row: RowOf<E>) => string | null;
+  restore: (row: RowOf<E>) => Promise<{ message: string }>;
+  /** Fixed query beside trashed=1 (sub-projects are listed too: each may have been deleted alone). */
+  extra?: Record<string, string>;
+}
+
+/** A tab with its row type erased to what the bin shows of every kind. */
+interface BinTabSpec extends Omit<BinTab<ListEndpoint>, 'rowId' | 'image' | 'restore'> {
+  rowId: (row: TrashedRow) => number | string;
+  image?: (row: TrashedRow) => string | null;
+  restore: (row: TrashedRow) => Promise<unknown>;
+}
+
+const tab = <E extends ListEndpoint>(spec: BinTab<E>) => spec as unknown as BinTabSpec;
+
+/** The six tabs of /tools/trash, in the spec's order, with their GET and restore calls (administration.md §7). */
+export const BIN_TABS = [
+  tab({
+    key: 'projects',
+    endpoint: projectEndpoints.list,
+    resource: 'projects',
+    rowId: (row) => row.id,
+    image: (row) => row.preview_image,
+    restore: (row) => call(projectEndpoints.restore, { params: { id: row.id } }),
+    extra: { include_sub_projects: '1' },
+  }),
+  tab({
+    key: 'models',
+    endpoint: projectModelEndpoints.list,
+    resource: 'models',
+    rowId: (row) => row.id,
+    image: (row) => row.preview_image_url,
+    restore: (row) => call(projectModelEndpoints.restore, { params: { id: row.id } }),
+  }),
+  tab({
+    key: 'libraries',
+    endpoint: libraryEndpoints.list,
+    resource: 'libraries',
+    rowId: (row) => row.id,
+    image: (row) => row.preview_image,
+    restore: (row) => call(libraryEndpoints.restore, { params: { id: row.id } }),
+  }),
+  tab({
+    key: 'items',
+    endpoint: libraryItemEndpoints.list,
+    resource: 'items',
+    rowId: (row) => row.id,
+    restore: (row) => call(libraryItemEndpoints.restore, { params: { id: row.id } }),
+  }),
+  tab({
+    key: 'categories',
+    endpoint: materialCategoryEndpoints.list,
+    resource: 'categories',
+    rowId: (row) => row.id,
+    restore: (row) => call(materialCategoryEndpoints.restore, { params: { id: row.id } }),
+  }),
+  tab({
+    key: 'materials',
+    endpoint: materialEndpoints.list,
+    resource: 'materials',
+    rowId: (row) => row.name,
+    restore: (row) => call(materialEndpoints.restore, { params: { name: row.name } }),
+  }),
+];
+
+export type BinTabKey = (typeof BIN_TABS)[number]['key'];
+
+/**
+ * One tab of the recycling bin: its trashed entries, page size 10, newest deletion first (§9),
+ * the days left to restore or '---', and Restore with restore-deleted-entities.
+ */
+export function binListDeclaration(
+  t: TFunction<'tools'>,
+  spec: BinTabSpec,
+  language: string | undefined,
+): ResourceListDeclaration<ListEndpoint, TrashedRow> {
+  const image = spec.image;
+  return {
+    id: `tools-trash-${spec.key}`,
+    endpoint: spec.endpoint,
+    resource: spec.resource,
+    query: { extra: { trashed: '1', ...spec.extra } },
+    rowId: spec.rowId,
+    rowLabel: (row) => row.name,
+    views: ['table'],
+    columns: [
+      ...(image
+        ? [
+            {
+              id: 'image',
+              header: t('columns.image'),
+              cell: (row: TrashedRow) => (
+                <Avatar src={image(row)} alt="" radius="sm" size={36}>
+                  <Icon name="photo" size={18} />
+                </Avatar>
+              ),
+              width: 1,
+            },
+          ]
+        : []),
+      { id: 'name', header: t('columns.name'), cell: (row) => row.name, sortField: 'name' },
+      {
+        id: 'deleted_at',
+        header: t('columns.deleted'),
+        cell: (row) => new Date(row.deleted_at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }),
+        sortField: 'deleted_at',
+      },
+      { id: 'days_left', header: t('columns.daysLeft'), cell: (row) => daysLeftText(row.days_left_to_restore) },
+    ],
+    sorts: [
+      { value: '-deleted_at', label: t('trash.sorts.newest') },
+      { value: 'deleted_at', label: t('trash.sorts.oldest') },
+      { value: 'name', label: t('trash.sorts.nameAsc') },
+      { value: '-name', label: t('trash.sorts.nameDesc') },
+    ],
+    defaultSort: '-deleted_at',
+    perPage: RECYCLE_BIN_PER_PAGE,
+    emptyText: t('emptyList'),
+    label: t(`trash.tabs.${spec.key}`),
+    loadingText: t('trash.loading'),
+    bannerLife: TOOLS_BANNER_LIFE_MS,
+    selectable: false,
+    rowActions: [
+      {
+        id: 'restore',
+        label: t('actions.restore'),
+        permission: 'restore-deleted-entities',
+        disabled: (row) => row.days_left_to_restore <= 0,
+        tooltip: () => t('trash.expired'),
+        onClick: async (row) => {
+          await spec.restore(row);
+          return { success: t('trash.restored') };
+        },
+      },
+    ],
+  };
+}
