@@ -25,6 +25,9 @@ export const myCompanySchema = publicCompanySchema.extend({
   description: z.string().nullable(),
   autodesk_integration: z.enum(['no', 'yes', 'yes_always_prompt']),
   background_image: z.string().nullable(),
+  /** The last saved custom colours (or the §9 fallbacks): what the custom toggle brings back. */
+  custom_colors: tenantColorsSchema.optional(),
+  demo_model: z.object({ id: z.number().int(), name: z.string(), preview_image_url: z.string().nullable() }).nullish(),
 });
 
 export const companySummarySchema = z.object({

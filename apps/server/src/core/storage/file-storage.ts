@@ -50,6 +50,8 @@ export interface FileStorage {
   read(key: string): Readable;
   /** Removes a key; a key with nothing under it is no error (purges and replacements may repeat). */
   remove(key: string): Promise<void>;
+  /** Removes every key under the folder `prefix/` (a company's files when it is deleted); none is no error. */
+  removeFolder(prefix: string): Promise<void>;
   /** The key's size in bytes, or null when nothing is stored under it. */
   size(key: string): Promise<number | null>;
   /** Copies the key's bytes to a local file (converters need a path), streaming. */

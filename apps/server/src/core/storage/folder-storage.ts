@@ -72,4 +72,8 @@ export class FolderStorage implements FileStorage {
   async remove(key: string): Promise<void> {
     await fs.rm(this.resolve(key), { force: true });
   }
+
+  async removeFolder(prefix: string): Promise<void> {
+    await fs.rm(this.resolve(prefix), { recursive: true, force: true });
+  }
 }

@@ -13,6 +13,10 @@ export const companies = pgTable(
     backgroundImagePath: text('background_image_path'),
     primaryColor: text('primary_color').notNull().default('default'),
     primaryAccent: text('primary_accent').notNull().default('default'),
+    /** The last saved custom colours (migration 0019): what My Company's custom toggle brings back. */
+    customPrimaryColor: text('custom_primary_color'),
+    customPrimaryAccent: text('custom_primary_accent'),
+    demoModelId: integer('demo_model_id'),
     address: text('address'),
     postalCode: text('postal_code'),
     country: text('country'),

@@ -22,6 +22,7 @@ const EDITOR_ABILITIES: Ability[] = [
   ...ABILITY_GROUPS.processor,
   ...ABILITY_GROUPS.security,
   ...ABILITY_GROUPS.tools,
+  ...ABILITY_GROUPS.company,
 ];
 const VIEWER_ABILITIES: Ability[] = ABILITIES.filter((key) => key.startsWith('view-') || key.startsWith('list-'));
 

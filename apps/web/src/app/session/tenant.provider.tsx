@@ -1,6 +1,6 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
-import { CURRENT_ENVIRONMENT } from '@meshport/contract';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { CURRENT_ENVIRONMENT, type PublicCompany, type TenantColors } from '@meshport/contract';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError } from '../../lib/api/api-client.ts';
 import { TenantContext, type TenantState, type TenantStatus } from '../../lib/session/tenant.context.ts';
 import { fetchPublicCompany, fetchServerConfig } from './api/tenant.api.ts';
@@ -56,8 +56,15 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   else if (company.state === 'done') status = 'ready';
   else status = company.error instanceof ApiError && company.error.status === 404 ? 'not-found' : 'none';
 
-  const companyData = company.state === 'done' && status === 'ready' ? company.data : null;
-  const colors = effectiveColors(companyData?.colors ?? null, host.platform);
+  // A company read again after a save replaces the boot-time one without a loading state.
+  const [fresh, setFresh] = useState<PublicCompany | null>(null);
+  const [preview, setPreview] = useState<TenantColors | null>(null);
+  const reloadCompany = useCallback(() => {
+    if (companyKey === null) return;
+    fetchPublicCompany(companyKey).then(setFresh, () => undefined);
+  }, [companyKey]);
+  const companyData = company.state === 'done' && status === 'ready' ? (fresh ?? company.data) : null;
+  const colors = effectiveColors(preview ?? companyData?.colors ?? null, host.platform);
   const { tenant, hostPlatform, platform } = host;
   const primary = colors.primary_color;
   const accent = colors.primary_accent;
@@ -73,8 +80,22 @@ export function TenantProvider({ children }: { children: ReactNode }) {
       colors: { primary_color: primary, primary_accent: accent },
       environment,
       uploadMaxBytes,
+      previewColors: setPreview,
+      reloadCompany,
     }),
-    [baseDomain, tenant, hostPlatform, platform, status, companyData, primary, accent, environment, uploadMaxBytes],
+    [
+      baseDomain,
+      tenant,
+      hostPlatform,
+      platform,
+      status,
+      companyData,
+      primary,
+      accent,
+      environment,
+      uploadMaxBytes,
+      reloadCompany,
+    ],
   );
   const theme = useMemo(() => buildTheme({ primary_color: primary, primary_accent: accent }), [primary, accent]);
   const resolver = useMemo<CSSVariablesResolver>(() => {

@@ -9,6 +9,7 @@ import { ContentRefresh } from '../../lib/realtime/use-content-refresh.hook.ts';
 import { BannerOutlet } from '../../shared/ui/banner-outlet.component.tsx';
 import { useCloseOnRouteChange } from '../../shared/ui/use-close-on-route-change.hook.ts';
 import { createQueryClient } from '../query-client.ts';
+import { CompanyThemeRefresh } from '../session/company-theme-refresh.component.tsx';
 import { SideNav } from './side-nav.component.tsx';
 import { TopBar } from './top-bar.component.tsx';
 
@@ -20,6 +21,7 @@ export default function AppLayout() {
     <QueryClientProvider client={queryClient}>
       <RealtimeProvider>
         <ContentRefresh />
+        <CompanyThemeRefresh />
         <SignedInFrame />
         <BannerOutlet floating />
       </RealtimeProvider>

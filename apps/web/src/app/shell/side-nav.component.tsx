@@ -48,6 +48,8 @@ export function SideNav() {
           {groups.map((group) => (
             <NavLink
               key={group.id}
+              component="button"
+              type="button"
               label={t(group.label)}
               leftSection={<Icon name={group.icon} />}
               defaultOpened={group.entries.some((entry) => isActive(entry, pathname))}

@@ -21,6 +21,10 @@ export interface TenantState extends HostContext {
   environment: string;
   /** The largest upload this deployment takes (GET /config), in bytes. */
   uploadMaxBytes: number;
+  /** Paints with these colours until called with null (My Company's live preview while editing). */
+  previewColors: (colors: TenantColors | null) => void;
+  /** Reads the company again (after a save, or when another session saved it) and re-themes. */
+  reloadCompany: () => void;
 }
 
 /** Provided by the app's TenantProvider (app/session/tenant.provider.tsx); read here by every layer. */

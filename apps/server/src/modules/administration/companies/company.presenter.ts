@@ -1,4 +1,10 @@
-import { type MyCompany, type PlatformKey, type PublicCompany, resolveTenantColors } from '@meshport/contract';
+import {
+  COMPANY_FALLBACK_COLORS,
+  type MyCompany,
+  type PlatformKey,
+  type PublicCompany,
+  resolveTenantColors,
+} from '@meshport/contract';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';
 
 export function companyAssetUrl(company: CompanyRow, asset: 'logo' | 'background-image'): string | null {
@@ -18,7 +24,13 @@ export function presentPublicCompany(company: CompanyRow, platform: PlatformKey 
   };
 }
 
-export function presentMyCompany(company: CompanyRow, platform: PlatformKey | null): MyCompany {
+export type DemoModel = NonNullable<MyCompany['demo_model']>;
+
+export function presentMyCompany(
+  company: CompanyRow,
+  platform: PlatformKey | null,
+  demoModel: DemoModel | null = null,
+): MyCompany {
   return {
     ...presentPublicCompany(company, platform),
     address: company.address,
@@ -30,5 +42,10 @@ export function presentMyCompany(company: CompanyRow, platform: PlatformKey | nu
     description: company.description,
     autodesk_integration: company.autodeskIntegration,
     background_image: companyAssetUrl(company, 'background-image'),
+    custom_colors: {
+      primary_color: company.customPrimaryColor ?? COMPANY_FALLBACK_COLORS.primary_color,
+      primary_accent: company.customPrimaryAccent ?? COMPANY_FALLBACK_COLORS.primary_accent,
+    },
+    demo_model: demoModel,
   };
 }

@@ -1,6 +1,5 @@
 import path from 'node:path';
 import { companyEndpoints } from '@meshport/contract';
-import type { CoreServices } from '#core/core-services.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { defineRoute } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
@@ -8,6 +7,8 @@ import { listRoute } from '#core/list/list-routes.ts';
 import { adminCompanyList } from './company.list.ts';
 import { companyAssetUrl, presentMyCompany, presentPublicCompany } from './company.presenter.ts';
 import { CompanyRepository } from './company.repository.ts';
+import { type CompanyServices, companyWriteRoutes } from './company-write.routes.ts';
+import { MyCompanyService } from './my-company.service.ts';
 
 const IMAGE_TYPES: Record<string, string> = {
   '.svg': 'image/svg+xml',
@@ -18,10 +19,11 @@ const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
-export function companyRoutes(services: CoreServices) {
+export function companyRoutes(services: CompanyServices) {
   const repository = new CompanyRepository(services.database);
   const engine = new ListEngine(services.database, services.changes);
   const companyList = adminCompanyList(services.config.baseDomain);
+  const myCompany = new MyCompanyService(services.database, services.storage);
 
   const assetRoute = (asset: 'logo' | 'background-image') =>
     defineRoute(asset === 'logo' ? companyEndpoints.logo : companyEndpoints.backgroundImage, {
@@ -42,7 +44,7 @@ export function companyRoutes(services: CoreServices) {
     defineRoute(companyEndpoints.myCompany, {
       access: 'member',
       async handler({ tenant, platform }) {
-        return { data: presentMyCompany(tenant.company, platform) };
+        return { data: presentMyCompany(tenant.company, platform, await myCompany.demoModel(tenant.company)) };
       },
     }),
     defineRoute(companyEndpoints.switchable, {
@@ -71,5 +73,6 @@ export function companyRoutes(services: CoreServices) {
     listRoute(engine, companyEndpoints.adminList, companyList, { access: 'admin', cache: false }),
     assetRoute('logo'),
     assetRoute('background-image'),
+    ...companyWriteRoutes(services),
   ];
 }

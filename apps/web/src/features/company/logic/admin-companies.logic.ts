@@ -1,0 +1,21 @@
+import { hostFor, type PlatformKey } from '@meshport/contract';
+
+/** Select (administration.md §2): the same path on that company's own sub-domain, same platform and port. */
+export function companyHostUrl(
+  location: Pick<Location, 'protocol' | 'port' | 'pathname' | 'search'>,
+  subDomain: string,
+  platform: PlatformKey | null,
+  baseDomain: string,
+): string {
+  const port = location.port ? `:${location.port}` : '';
+  return `${location.protocol}//${hostFor(subDomain, platform, baseDomain)}${port}${location.pathname}${location.search}`;
+}
+
+/** A date and time in the reader's language; '---' when there is none. */
+export function formatDateTime(value: string | null | undefined, language: string): string {
+  if (!value) return '---';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime())
+    ? '---'
+    : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+}
