@@ -1,24 +1,16 @@
-import { Badge, Card, Image, Modal, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Card, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { ChangelogItem } from '@meshport/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useTenant } from '../../../lib/session/tenant.context.ts';
 import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { useReleasedChangelog } from '../api/get-released-changelog.api.ts';
-import { asEnvironment, CHANGELOG_TYPE_COLORS, formatDay } from '../logic/changelog.logic.ts';
+import { asEnvironment, formatDay } from '../logic/changelog.logic.ts';
+import { ChangelogEntryModal, ChangelogTypeBadge } from './changelog-entry.component.tsx';
 import classes from './dashboard.module.css';
 
 /** administration.md §3 max height of the Updates panel's scroll area. */
 const UPDATES_MAX_HEIGHT = 320;
-
-function TypeBadge({ type }: { type: ChangelogItem['type'] }) {
-  const { t } = useTranslation('dashboard');
-  return (
-    <Badge color={CHANGELOG_TYPE_COLORS[type]} variant="filled" autoContrast miw={84} style={{ flex: 'none' }}>
-      {t(`updates.types.${type}`)}
-    </Badge>
-  );
-}
 
 /** Changelog entries released in this environment, grouped by date (administration.md Updates panel). */
 export function UpdatesPanel() {
@@ -57,7 +49,7 @@ export function UpdatesPanel() {
                             onClick={() => setSelected({ item, date: dayLabel })}
                             aria-haspopup="dialog"
                           >
-                            <TypeBadge type={item.type} />
+                            <ChangelogTypeBadge type={item.type} />
                             <Text size="sm" lineClamp={1}>
                               {item.description}
                             </Text>
@@ -72,30 +64,11 @@ export function UpdatesPanel() {
           </ScrollArea.Autosize>
         )}
       </QueryState>
-      <Modal
-        opened={selected !== null}
-        onClose={() => setSelected(null)}
+      <ChangelogEntryModal
+        item={selected?.item ?? null}
         title={selected ? t('updates.modalTitle', { date: selected.date }) : ''}
-        size="lg"
-        centered
-        closeButtonProps={{ 'aria-label': t('updates.close') }}
-      >
-        {selected && (
-          <Stack gap="md">
-            <TypeBadge type={selected.item.type} />
-            <Text style={{ whiteSpace: 'pre-wrap' }}>{selected.item.description}</Text>
-            {selected.item.screenshot_url && (
-              <Image
-                src={selected.item.screenshot_url}
-                alt={t('updates.screenshot', { description: selected.item.description })}
-                radius="md"
-                fit="contain"
-                mah={480}
-              />
-            )}
-          </Stack>
-        )}
-      </Modal>
+        onClose={() => setSelected(null)}
+      />
     </Card>
   );
 }

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import {
+  endAfterStart,
+  fromLocalInput,
+  initialMaintenanceValues,
+  maintenanceBody,
+  toLocalInput,
+} from './maintenance-form.logic.ts';
+
+describe('maintenance form logic', () => {
+  it('converts between datetime-local values and instants both ways', () => {
+    const local = '2026-03-04T05:06';
+    const iso = fromLocalInput(local);
+    expect(iso).toBe(new Date(2026, 2, 4, 5, 6).toISOString());
+    expect(toLocalInput(iso as string)).toBe(local);
+    expect(fromLocalInput('')).toBeNull();
+    expect(fromLocalInput('2026-13-45T99:00')).toBeNull();
+    expect(fromLocalInput('tomorrow')).toBeNull();
+    expect(toLocalInput('nonsense')).toBe('');
+  });
+
+  it('starts a new window at the next full hour for an hour, and fills an edited one', () => {
+    const values = initialMaintenanceValues(undefined, new Date(2026, 0, 1, 10, 25));
+    expect(values).toEqual({ name: '', description: '', start: '2026-01-01T11:00', end: '2026-01-01T12:00' });
+    const start = new Date(2026, 0, 2, 8, 0).toISOString();
+    const end = new Date(2026, 0, 2, 9, 30).toISOString();
+    const record = {
+      id: 1,
+      name: 'Up',
+      description: null,
+      start_datetime: start,
+      end_datetime: end,
+      created_at: '',
+      updated_at: '',
+    };
+    expect(initialMaintenanceValues(record)).toMatchObject({
+      description: '',
+      start: '2026-01-02T08:00',
+      end: '2026-01-02T09:30',
+    });
+  });
+
+  it('builds the body and checks that the end comes after the start', () => {
+    const values = { name: ' Up ', description: '  ', start: '2026-01-02T08:00', end: '2026-01-02T07:00' };
+    expect(maintenanceBody(values)).toMatchObject({ name: 'Up', description: null });
+    expect(endAfterStart(values)).toBe(false);
+    expect(endAfterStart({ start: '2026-01-02T08:00', end: '2026-01-02T08:01' })).toBe(true);
+    expect(endAfterStart({ start: '', end: '2026-01-02T08:01' })).toBe(true);
+  });
+});
