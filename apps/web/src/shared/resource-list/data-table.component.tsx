@@ -1,4 +1,4 @@
-import { Checkbox, Skeleton, Table, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Checkbox, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   type ColumnDef,
   flexRender,
@@ -129,6 +129,8 @@ interface DataTableProps<R> {
   labelledBy?: string;
   loading?: boolean;
   loadingRows?: number;
+  /** Visible text above the skeleton rows while loading ('Loading FAQ...'). */
+  loadingText?: string;
   /** Shown in one full-width row when there are no rows. */
   empty?: ReactNode;
   footer?: ReactNode;
@@ -148,6 +150,7 @@ export function DataTable<R>({
   labelledBy,
   loading = false,
   loadingRows = 3,
+  loadingText,
   empty,
   footer,
   onRowClick,
@@ -206,6 +209,15 @@ export function DataTable<R>({
           ))}
         </Table.Thead>
         <Table.Tbody>
+          {loading && loadingText && (
+            <Table.Tr>
+              <Table.Td colSpan={columnCount}>
+                <Text size="sm" c="dimmed">
+                  {loadingText}
+                </Text>
+              </Table.Td>
+            </Table.Tr>
+          )}
           {loading &&
             Array.from({ length: loadingRows }, (_, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity

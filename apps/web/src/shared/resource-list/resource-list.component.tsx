@@ -296,6 +296,7 @@ function ResourceListBody<E extends ListEndpoint, R>({
           label={list.label}
           loading={loading}
           loadingRows={Math.min(state.perPage, 10)}
+          loadingText={list.loadingText}
           empty={<PanelEmpty>{list.emptyText}</PanelEmpty>}
           rowContextMenu={rowContextMenu}
         />

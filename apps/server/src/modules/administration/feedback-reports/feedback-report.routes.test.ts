@@ -1,4 +1,4 @@
-import { companyEndpoints, feedbackReportEndpoints, type ListInputQuery } from '@meshport/contract';
+import { companyEndpoints, feedbackReportEndpoints, type ListInputQuery, RATING_INVALID } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInDemoUsers } from '#test/demo-clients.ts';
 import { expectSortsByEachField, expectUnknownParametersRefused, type Row } from '#test/list-assertions.ts';
@@ -67,5 +67,52 @@ describeEachDatabase('feedback reports (admin)', (kind) => {
     expect((await get('/v2/admin/feedback-reports', 'editor')).status).toBe(403);
     expect((await get(`/v2/admin/feedback-reports/${first?.id}`, 'editor')).status).toBe(403);
     await expectUnknownParametersRefused(t, '/v2/admin/feedback-reports', { token: await token('admin') });
+  });
+
+  const send = async (method: string, path: string, user: string | null, json?: unknown) =>
+    t.request(path, {
+      method,
+      json,
+      ...(user ? { token: await token(user), host: t.host(user.startsWith('globex') ? 'globex' : 'acme') } : {}),
+    });
+
+  it('lets any member rate 1 to 5 stars with a comment; refuses bad fields per field', async () => {
+    const created = await send('POST', '/v2/feedback-reports', 'editor', { rating: 5, comment: ' Lovely ' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({
+      rating: 5,
+      comment: 'Lovely',
+      company: { id: acmeId, name: 'Acme Kitchens' },
+      user: { email: 'editor@meshport.example' },
+    });
+    const form = await t.request('/v2/feedback-reports', {
+      method: 'POST',
+      form: { rating: '2' },
+      token: await token('globex-editor'),
+      host: t.host('globex'),
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(201);
+    expect(form.body.data).toMatchObject({ rating: 2, comment: null, company: { name: 'Globex Interiors' } });
+    expect((await t.request('/v2/feedback-reports', { method: 'POST', json: { rating: 3 } })).status).toBe(401);
+    expect((await send('POST', '/v2/feedback-reports', 'nolicence', { rating: 3 })).status).toBe(403);
+    for (const rating of [0, 6, 2.5, '', 'five', true, null]) {
+      const bad = await send('POST', '/v2/feedback-reports', 'editor', { rating });
+      expect(bad.status, String(rating)).toBe(422);
+      expect(bad.body.errors.rating).toEqual([RATING_INVALID]);
+    }
+    const long = await send('POST', '/v2/feedback-reports', 'editor', { rating: 4, comment: 'x'.repeat(5001) });
+    expect(Object.keys(long.body.errors)).toEqual(['comment']);
+  });
+
+  it('lets platform admins delete a report; others get 403, unknown ids 404', async () => {
+    const created = await send('POST', '/v2/feedback-reports', 'globex-editor', { rating: 1 });
+    const path = `/v2/admin/feedback-reports/${created.body.data.id}`;
+    expect((await send('DELETE', path, 'editor')).status).toBe(403);
+    expect((await send('DELETE', path, null)).status).toBe(401);
+    const deleted = await send('DELETE', path, 'admin');
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ feedback_report_id: created.body.data.id, status: 'deleted' });
+    expect((await send('DELETE', path, 'admin')).status).toBe(404);
+    expect((await send('GET', path, 'admin')).status).toBe(404);
   });
 });

@@ -1,4 +1,11 @@
-import { companyEndpoints, issueReportEndpoints, type ListInputQuery } from '@meshport/contract';
+import {
+  companyEndpoints,
+  EXTERNAL_LINK_INVALID,
+  issueReportEndpoints,
+  type ListInputQuery,
+  PRODUCT_UNKNOWN,
+  PRODUCTS_REQUIRED,
+} from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { signInDemoUsers } from '#test/demo-clients.ts';
 import { expectSortsByEachField, expectUnknownParametersRefused } from '#test/list-assertions.ts';
@@ -79,5 +86,93 @@ describeEachDatabase('issue reports (admin)', (kind) => {
     expect((await get('/v2/admin/issue-reports', 'editor')).status).toBe(403);
     expect((await get(`/v2/admin/issue-reports/${grey?.id}`, 'editor')).status).toBe(403);
     await expectUnknownParametersRefused(t, '/v2/admin/issue-reports', { token: await token('admin') });
+  });
+
+  const send = async (method: string, path: string, user: string | null, json?: unknown) =>
+    t.request(path, {
+      method,
+      json,
+      ...(user ? { token: await token(user), host: t.host(user.startsWith('globex') ? 'globex' : 'acme') } : {}),
+    });
+  const report = { title: 'Crash on save', severity: 'high', products: { hatch: '1', mobile: '1' } };
+
+  it('lets any member report an issue in their company; refuses bad fields per field', async () => {
+    const created = await send('POST', '/v2/issue-reports', 'editor', { ...report, description: ' Steps ' });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    expect(created.body.data).toMatchObject({
+      title: 'Crash on save',
+      description: 'Steps',
+      status: 'open',
+      severity: 'high',
+      products: { hatch: '1', mobile: '1' },
+      external_link: null,
+      company: { name: 'Acme Kitchens' },
+      user: { email: 'editor@meshport.example' },
+    });
+    const form = await t.request('/v2/issue-reports', {
+      method: 'POST',
+      form: { title: 'Form report', severity: 'lowest', 'products[exporter]': '1', 'products[mobile]': '0' },
+      token: await token('globex-editor'),
+      host: t.host('globex'),
+    });
+    expect(form.status, JSON.stringify(form.body)).toBe(201);
+    expect(form.body.data).toMatchObject({ products: { exporter: '1' }, company: { name: 'Globex Interiors' } });
+    const list = await t.request('/v2/issue-reports', {
+      method: 'POST',
+      json: { ...report, products: ['realization'] },
+    });
+    expect(list.status).toBe(401);
+    expect((await send('POST', '/v2/issue-reports', 'nolicence', report)).status).toBe(403);
+
+    const bad = await send('POST', '/v2/issue-reports', 'editor', {
+      title: ' ',
+      severity: 'critical',
+      products: { hatch: '0' },
+      description: 'x'.repeat(10_001),
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(['description', 'products', 'severity', 'title']);
+    expect(bad.body.errors.products).toEqual([PRODUCTS_REQUIRED]);
+    const unknown = await send('POST', '/v2/issue-reports', 'editor', { ...report, products: ['hatch', 'toaster'] });
+    expect(unknown.body.errors.products).toEqual([PRODUCT_UNKNOWN]);
+    expect((await send('POST', '/v2/issue-reports', 'editor', { ...report, products: 'hatch' })).status).toBe(422);
+    expect((await send('POST', '/v2/issue-reports', 'editor', {})).body.errors).toHaveProperty('title');
+
+    const parallel = await Promise.all(
+      [1, 2, 3, 4].map((n) => send('POST', '/v2/issue-reports', 'editor', { ...report, title: `Parallel ${n}` })),
+    );
+    expect(parallel.map((res) => res.status)).toEqual([201, 201, 201, 201]);
+  });
+
+  it('lets platform admins change status and external link, and delete; others get 403, unknown ids 404', async () => {
+    const created = await send('POST', '/v2/issue-reports', 'globex-editor', report);
+    const id = created.body.data.id as number;
+    const path = `/v2/admin/issue-reports/${id}`;
+    const changed = await send('PATCH', path, 'admin', {
+      status: 'in_progress',
+      external_link: 'https://tracker.example/MESH-9',
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data).toMatchObject({
+      id,
+      status: 'in_progress',
+      external_link: 'https://tracker.example/MESH-9',
+    });
+    const cleared = await send('PATCH', path, 'admin', { external_link: '' });
+    expect(cleared.body.data).toMatchObject({ status: 'in_progress', external_link: null });
+    const bad = await send('PATCH', path, 'admin', { status: 'done', external_link: 'javascript:alert(1)' });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toEqual({ status: [expect.any(String)], external_link: [EXTERNAL_LINK_INVALID] });
+    expect((await send('PATCH', path, 'admin', { external_link: 'not a link' })).status).toBe(422);
+    expect((await send('PATCH', path, 'editor', { status: 'closed' })).status).toBe(403);
+    expect((await send('PATCH', path, null, { status: 'closed' })).status).toBe(401);
+    expect((await send('PATCH', '/v2/admin/issue-reports/999999', 'admin', { status: 'closed' })).status).toBe(404);
+
+    expect((await send('DELETE', path, 'editor')).status).toBe(403);
+    const deleted = await send('DELETE', path, 'admin');
+    expect(deleted.status).toBe(200);
+    expect(deleted.body).toEqual({ issue_report_title: 'Crash on save', status: 'deleted' });
+    expect((await send('DELETE', path, 'admin')).status).toBe(404);
+    expect((await send('GET', path, 'admin')).status).toBe(404);
   });
 });
