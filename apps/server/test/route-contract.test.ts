@@ -87,7 +87,9 @@ describe('the route table against the contract', () => {
         const described = success.some(([, answer]) =>
           Object.values(answer.content ?? {}).some((media) => media.schema !== undefined),
         );
-        if (!described) withoutAnswer.push(`${method.toUpperCase()} ${path}`);
+        // A redirect (the OAuth callback) answers no body: its 3xx is its description.
+        const redirects = Object.keys(operation.responses ?? {}).some((status) => status.startsWith('3'));
+        if (!described && !redirects) withoutAnswer.push(`${method.toUpperCase()} ${path}`);
       }
     }
     expect(operations).toBe(routes.length);

@@ -55,6 +55,7 @@ describe('routeExists', () => {
   it('knows only the routes whose screens exist', () => {
     expect(routeExists('/')).toBe(true);
     expect(routeExists('/login?x=1')).toBe(true);
-    expect(routeExists('/security/users')).toBe(false);
+    expect(routeExists('/security/users/7')).toBe(false);
+    expect(routeExists('/nowhere')).toBe(false);
   });
 });

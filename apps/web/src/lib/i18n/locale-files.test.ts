@@ -57,6 +57,49 @@ const CONTENT_SPEC_TEXTS = [
   'You can not delete this library as it or its children is connected to a model.',
 ];
 
+/** Every quoted UI text of spec/administration.md (and the section names of My Company and My Account). */
+const ADMINISTRATION_SPEC_TEXTS = [
+  '---',
+  'no results found',
+  'no link',
+  'Details',
+  'Activity',
+  'Settings',
+  'No User Activity Found...',
+  'Route not accessible due to updates in BV-2146. Will be available after BV-2229 is completed.',
+  'Update successful',
+  'Restored successfully',
+  'File is too large',
+  'File is of invalid type',
+  'Company Details',
+  'Company Demo Model',
+  'Primary Color',
+  'Primary Accent',
+  'Company Logo',
+  'Background Image',
+  'Autodesk integration',
+  'Yes and prompt users to connect to autodesk on their dashboard',
+  'New Company',
+  'Loading companies...',
+  'Are you sure you want to delete this company? This will delete everything linked to this company. This action is irreversible!',
+  'New Maintenance',
+  'Loading maintenance...',
+  'Are you sure you want to delete this planned maintenance?',
+  'Frequently Asked Questions',
+  'New FAQ',
+  'Loading FAQ...',
+  'Category updated successfully',
+  'Category deleted successfully',
+  'Are you sure you want to delete this category and all its questions? This action is irreversible!',
+  'Loading Feedback Reports...',
+  'Are you sure you want to delete this feedback report?',
+  'Feedback report successfully deleted',
+  'New changelog',
+  'Sync',
+  'Loading Changelogs...',
+  'Loading existing data...',
+];
+
 /** A text with its placeholders blanked, so that `{n}` in the spec matches `{{count}}` in a file. */
 const shape = (text: string) =>
   text.replace(/\{\{[^}]+\}\}|\{[a-z]+\}/g, '{}').replace('Showing X to Y of Z', 'Showing {} to {} of {}');
@@ -68,6 +111,11 @@ describe('locale files', () => {
   it('hold every quoted text of the content spec in English', () => {
     const shapes = new Set([...english.values()].map(shape));
     expect(CONTENT_SPEC_TEXTS.filter((text) => !shapes.has(shape(text)))).toEqual([]);
+  });
+
+  it('hold every quoted text of the administration spec in English', () => {
+    const shapes = new Set([...english.values()].map(shape));
+    expect(ADMINISTRATION_SPEC_TEXTS.filter((text) => !shapes.has(shape(text)))).toEqual([]);
   });
 
   it('translate every English key into Dutch, and the reverse', () => {
