@@ -131,4 +131,47 @@ describe('security: users, roles, groups (administration.md §2, §4, §5)', () 
     const editor = apiClient(e2e.port, host, await apiLogin(e2e.port, host, 'editor'));
     await editor.call(userEndpoints.delete, { params: { id: member.id } });
   });
+
+  it('lets admin add an account on /admin/users, make it an administrator, and delete it', async () => {
+    const page = await signedIn('admin', HOSTS.acmeHatch, '/admin/users');
+    const stamp = Date.now().toString(36);
+    const name = `E2E Admin ${stamp}`;
+    await page.getByRole('heading', { name: 'Users (admin)', level: 1 }).waitFor();
+    const accounts = page.getByRole('table', { name: 'Users (admin)' });
+    await accounts.locator('tbody tr').first().waitFor();
+    await checkScreen(page, 'admin-users');
+
+    await page.getByRole('link', { name: 'New User' }).click();
+    await waitForPath(page, '/admin/users/create');
+    const form = page.getByRole('form', { name: 'New User' });
+    await form.getByRole('button', { name: 'Save' }).click();
+    await form.getByText('This field is required.').first().waitFor();
+    await form.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    await form.getByRole('textbox', { name: 'Username' }).fill(`e2e-admin-${stamp}`);
+    await form.getByRole('textbox', { name: 'Email' }).fill(`e2e-admin-${stamp}@e2e.example`);
+    await form.getByRole('button', { name: 'Save' }).click();
+    await waitForPath(page, '/admin/users');
+    await seeBanner(page, `User ${name} created`);
+
+    await accounts.getByRole('link', { name }).click();
+    const edit = page.getByRole('form', { name: 'Edit User' });
+    await edit.getByRole('switch', { name: 'Administrator' }).check({ force: true });
+    await checkScreen(page, 'admin-user-edit');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await waitForPath(page, '/admin/users');
+    await seeBanner(page, `User ${name} updated`);
+    const api = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'admin'));
+    const found = (await api.call(userEndpoints.adminList, { query: { filter: { search: name } } })).data.find(
+      (u) => u.name === name,
+    );
+    expect(found?.admin).toBe(1);
+
+    await rowAction(page, accounts, name, 'Delete');
+    await confirm(
+      page,
+      'Are you sure you want to delete this account? It is removed from every company. This action is irreversible!',
+      'Delete',
+    );
+    await seeBanner(page, `User ${name} deleted`);
+  });
 });

@@ -37,3 +37,29 @@ CREATE TABLE "autodesk_oauth_states" (
 CREATE INDEX "autodesk_oauth_states_hash_idx" ON "autodesk_oauth_states" USING btree ("state_hash");
 --> statement-breakpoint
 CREATE INDEX "autodesk_oauth_states_session_idx" ON "autodesk_oauth_states" USING btree ("session_id");
+--> statement-breakpoint
+-- OAuth states are spent by the callback and no answer is built from them, like sessions: left out of
+-- the change feed, so that ending a session (which cascades here) tells of the session alone.
+CREATE OR REPLACE FUNCTION meshport_watch_tables() RETURNS void
+LANGUAGE plpgsql AS $$
+DECLARE
+  t record;
+BEGIN
+  FOR t IN
+    SELECT c.relname
+    FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE n.nspname = 'public' AND c.relkind IN ('r', 'p')
+      AND c.relname NOT IN ('sessions', 'login_failures', 'password_reset_tokens', 'socket_io_attachments',
+                            'autodesk_oauth_states')
+      AND NOT EXISTS (SELECT 1 FROM pg_trigger g WHERE g.tgrelid = c.oid AND g.tgname = 'meshport_changed')
+  LOOP
+    EXECUTE format(
+      'CREATE TRIGGER meshport_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I FOR EACH STATEMENT EXECUTE FUNCTION meshport_notify_change()',
+      t.relname
+    );
+  END LOOP;
+END
+$$;
+--> statement-breakpoint
+DROP TRIGGER IF EXISTS meshport_changed ON "autodesk_oauth_states";

@@ -115,7 +115,13 @@ describeEachDatabase('change feed', (kind: DatabaseKind) => {
               order by 1`,
         )
       ).map((row) => row.relname);
-    expect(await unwatched()).toEqual(['login_failures', 'password_reset_tokens', 'sessions', 'socket_io_attachments']);
+    expect(await unwatched()).toEqual([
+      'autodesk_oauth_states',
+      'login_failures',
+      'password_reset_tokens',
+      'sessions',
+      'socket_io_attachments',
+    ]);
     await database.system.execute(sql`create table feed_test_added (id serial primary key)`);
     expect(await unwatched()).toContain('feed_test_added');
     await database.system.execute(sql`select meshport_watch_tables()`);

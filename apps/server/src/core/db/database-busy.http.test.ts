@@ -6,7 +6,7 @@ describe('a request that waits too long for the embedded database', () => {
   let t: TestApp;
   let token: string;
   beforeAll(async () => {
-    t = await startTestApp('pglite', { env: { DATABASE_QUEUE_TIMEOUT_MS: '50' } });
+    t = await startTestApp('pglite', { env: { DATABASE_QUEUE_TIMEOUT_MS: '400' } });
     token = await t.login('editor');
   });
   afterAll(() => t.close());

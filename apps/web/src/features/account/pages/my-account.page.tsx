@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
 import { ApiError } from '../../../lib/api/api-client.ts';
+import { paths } from '../../../lib/paths/paths.ts';
 import { useAuth } from '../../../lib/session/auth.context.ts';
 import { ConfirmDialog, SaveBar, toFormData, zodResolver } from '../../../shared/forms/index.ts';
 import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
@@ -92,7 +93,7 @@ function MyAccountForm({ account }: { account: MyAccount }) {
       const answer = await save.mutateAsync(toFormData(body, { method: 'PATCH' }));
       if (answer.metadata === 'success_and_logged_out_all_devices') {
         await logout();
-        await navigate('/login', { replace: true });
+        await navigate(paths.login(), { replace: true });
         return;
       }
       const next = settingsState(answer.data.settings);
@@ -149,7 +150,7 @@ function MyAccountForm({ account }: { account: MyAccount }) {
           </Stack>
         </Tabs.Panel>
       </Tabs>
-      <SaveBar onCancel={() => void navigate('/')} saving={save.isPending} />
+      <SaveBar onCancel={() => void navigate(paths.dashboard())} saving={save.isPending} />
       <ConfirmDialog
         opened={confirmLogout}
         text={t('password.confirmLogoutAll')}

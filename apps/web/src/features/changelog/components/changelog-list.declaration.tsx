@@ -9,8 +9,8 @@ import {
 import type { TFunction } from 'i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import { ChangelogTypeBadge } from '../../../shared/ui/changelog-entry.component.tsx';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { ChangelogTypeBadge } from '../../dashboard/components/changelog-entry.component.tsx';
 import { deleteChangelogItem } from '../api/changelog.api.ts';
 import { environmentDate, shortDate } from '../logic/changelog-form.logic.ts';
 import classes from './changelog.module.css';

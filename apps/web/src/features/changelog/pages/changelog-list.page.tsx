@@ -6,10 +6,10 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { ResourceList } from '../../../shared/resource-list/index.ts';
 import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { ChangelogEntryModal } from '../../../shared/ui/changelog-entry.component.tsx';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { ChangelogEntryModal } from '../../dashboard/components/changelog-entry.component.tsx';
 import { countUnsynced, useSyncChangelog } from '../api/changelog.api.ts';
 import { changelogListDeclaration } from '../components/changelog-list.declaration.tsx';
 

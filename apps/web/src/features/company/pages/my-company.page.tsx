@@ -5,6 +5,7 @@ import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ApiError } from '../../../lib/api/api-client.ts';
+import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { useTenant } from '../../../lib/session/tenant.context.ts';
 import { applyServerErrors, ImageField, SaveBar, TextField } from '../../../shared/forms/index.ts';
@@ -86,7 +87,7 @@ function MyCompanyForm({ company }: { company: MyCompany }) {
 
   const cancel = () => {
     previewColors(null);
-    void navigate('/');
+    void navigate(paths.dashboard());
   };
 
   return (

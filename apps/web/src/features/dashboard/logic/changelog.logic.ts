@@ -35,13 +35,6 @@ export function groupChangelogByDate(items: readonly ChangelogItem[], environmen
     .map(([date, dayItems]) => ({ date, items: dayItems.sort((a, b) => b.id - a.id) }));
 }
 
-/** The badge colour of a type: added green, fixed orange, updated grey. */
-export const CHANGELOG_TYPE_COLORS: Record<ChangelogItem['type'], string> = {
-  added: 'green',
-  fixed: 'orange',
-  updated: 'gray.7',
-};
-
 /** A YYYY-MM-DD date as a long local date, without shifting it through a time zone. */
 export function formatDay(date: string, lng: string | undefined): string {
   const [year, month, day] = date.split('-').map(Number);

@@ -1,7 +1,13 @@
 import { Badge, Image, Modal, Stack, Text } from '@mantine/core';
 import type { ChangelogItem } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
-import { CHANGELOG_TYPE_COLORS } from '../logic/changelog.logic.ts';
+
+/** The badge colour of each changelog type (administration.md §2). */
+export const CHANGELOG_TYPE_COLORS: Record<ChangelogItem['type'], string> = {
+  added: 'green',
+  fixed: 'orange',
+  updated: 'gray.7',
+};
 
 /** A changelog type as its badge: added green, fixed orange, updated gray (administration.md §2). */
 export function ChangelogTypeBadge({ type }: { type: ChangelogItem['type'] }) {

@@ -1,0 +1,72 @@
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../lib/api/api-client.ts';
+import { ForbiddenView } from './forbidden.view.tsx';
+import { PanelError, SkeletonRows } from './query-state.component.tsx';
+
+/** A list screen: its heading, the New button when the user may create (`newPath` set), and the list. */
+export function ListPage({
+  title,
+  newLabel,
+  newPath,
+  children,
+}: {
+  title: string;
+  newLabel?: string;
+  /** Null or absent when the user may not create. */
+  newPath?: string | null;
+  children: ReactNode;
+}) {
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="center" wrap="wrap" gap="md">
+        <Title order={1}>{title}</Title>
+        {newPath && newLabel && (
+          <Button component={Link} to={newPath}>
+            {newLabel}
+          </Button>
+        )}
+      </Group>
+      {children}
+    </Stack>
+  );
+}
+
+/** The `:id` of the route as a number (0 when absent or not a number: the server answers 404). */
+export function useIdParam(): number {
+  const id = Number(useParams().id);
+  return Number.isInteger(id) && id > 0 ? id : 0;
+}
+
+/** An edit screen: `loadingText` ('Loading existing data...') until the record is read, Forbidden on 403,
+ * the error with retry, then the form. */
+export function RecordEditPage<T>({
+  title,
+  query,
+  loadingText,
+  children,
+}: {
+  title: string;
+  query: UseQueryResult<T>;
+  loadingText: string;
+  children: (record: T) => ReactNode;
+}) {
+  if (query.error instanceof ApiError && query.error.status === 403) return <ForbiddenView />;
+  return (
+    <Stack gap="lg">
+      <Title order={1}>{title}</Title>
+      {query.isPending ? (
+        <Stack gap="md">
+          <Text c="dimmed">{loadingText}</Text>
+          <SkeletonRows rows={4} height={36} label={loadingText} />
+        </Stack>
+      ) : query.isError ? (
+        <PanelError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        children(query.data)
+      )}
+    </Stack>
+  );
+}
