@@ -42,6 +42,8 @@ export const GLOBAL_SCOPE = 'global';
 export const DEFAULT_BANNER_LIFE_MS = 5000;
 /** content.md §9: toast after an action. */
 export const TOAST_DELAY_MS = 500;
+/** The 3 s that success banners stay after an action (administration.md §9, content.md §2 processor). */
+export const SHORT_BANNER_LIFE_MS = 3000;
 /** A banner with a button lives long enough for a person to reach it. */
 export const UNDO_BANNER_LIFE_MS = 10_000;
 

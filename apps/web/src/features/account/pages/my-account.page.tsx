@@ -8,7 +8,7 @@ import { ApiError } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useAuth } from '../../../lib/session/auth.context.ts';
 import { ConfirmDialog, SaveBar, toFormData, zodResolver } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { type MyAccount, useMyAccount, useSaveMyAccount } from '../api/my-account.api.ts';
 import { ActivityTab } from '../components/activity-tab.component.tsx';
@@ -27,9 +27,6 @@ import {
   wantsPasswordChange,
 } from '../logic/my-account-form.logic.ts';
 import { changedSettings, type SettingsState, settingsState } from '../logic/notification-settings.logic.ts';
-
-/** administration.md §9: success banners show after about 500 ms for 3 s. */
-const BANNER_LIFE_MS = 3000;
 
 const detailsSchema = z.object({
   name: z.string().trim().min(1),
@@ -100,7 +97,7 @@ function MyAccountForm({ account }: { account: MyAccount }) {
       setLoadedSettings(next);
       setSettings(next);
       reset(initialValues(answer.data));
-      showBanner({ kind: 'success', text: t('saved'), delay: TOAST_DELAY_MS, life: BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text: t('saved'), delay: TOAST_DELAY_MS, life: SHORT_BANNER_LIFE_MS });
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       const { fields, other } = placeServerErrors(fieldErrors);

@@ -9,6 +9,7 @@ import {
 import type { TFunction } from 'i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { ChangelogTypeBadge } from '../../../shared/ui/changelog-entry.component.tsx';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { deleteChangelogItem } from '../api/changelog.api.ts';
@@ -16,8 +17,6 @@ import { environmentDate, shortDate } from '../logic/changelog-form.logic.ts';
 import classes from './changelog.module.css';
 
 type Declaration = ResourceListDeclaration<typeof changelogEndpoints.list, ChangelogItem>;
-
-const BANNER_LIFE_MS = 3000;
 
 function Environments({ item, t }: { item: ChangelogItem; t: TFunction<'maintenance'> }) {
   return (
@@ -118,7 +117,7 @@ export function changelogListDeclaration(
     emptyText: t('emptyList'),
     label: t('changelog.listLabel'),
     loadingText: t('changelog.loading'),
-    bannerLife: BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     selectable: false,
     rowActions: [
       { id: 'edit', label: t('actions.edit'), to: (row) => paths.admin.changelog.edit(row.id) },

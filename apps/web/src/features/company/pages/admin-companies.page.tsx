@@ -7,10 +7,8 @@ import { call } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useTenant } from '../../../lib/session/tenant.context.ts';
 import { ResourceList, type ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { companyHostUrl, formatDateTime } from '../logic/admin-companies.logic.ts';
-
-/** administration.md §9: success banners stay 3 s. */
-const BANNER_LIFE_MS = 3000;
 
 /** /admin/companies (administration.md §2): every company; Edit, Select and Delete per row. */
 export function AdminCompaniesPage() {
@@ -30,7 +28,7 @@ export function AdminCompaniesPage() {
       perPage: 5,
       emptyText: t('admin.empty'),
       loadingText: t('admin.loading'),
-      bannerLife: BANNER_LIFE_MS,
+      bannerLife: SHORT_BANNER_LIFE_MS,
       selectable: false,
       sorts: [
         { value: '-created_at', label: `${t('admin.columns.created_at')} ↓` },

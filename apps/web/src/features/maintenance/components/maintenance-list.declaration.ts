@@ -2,13 +2,11 @@ import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, plannedMaintenanceEndpoints } fr
 import type { TFunction } from 'i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { deleteMaintenance } from '../api/maintenance.api.ts';
 
 type MaintenanceRow = RowOf<typeof plannedMaintenanceEndpoints.list>;
 type Declaration = ResourceListDeclaration<typeof plannedMaintenanceEndpoints.list, MaintenanceRow>;
-
-/** administration.md §9: success banners stay 3 s. */
-const BANNER_LIFE_MS = 3000;
 
 /** Admin → Planned maintenance (administration.md §2): Name, Description, Start, End; Edit and Delete. */
 export function maintenanceListDeclaration(t: TFunction<'maintenance'>, language: string | undefined): Declaration {
@@ -43,7 +41,7 @@ export function maintenanceListDeclaration(t: TFunction<'maintenance'>, language
     emptyText: t('emptyList'),
     label: t('maintenance.listLabel'),
     loadingText: t('maintenance.loading'),
-    bannerLife: BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     selectable: false,
     rowActions: [
       { id: 'edit', label: t('actions.edit'), to: (row) => paths.admin.maintenance.edit(row.id) },

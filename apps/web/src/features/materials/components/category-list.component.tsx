@@ -13,13 +13,14 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkCategories } from '../api/bulk-categories.api.ts';
 import { deleteCategory } from '../api/delete-category.api.ts';
 import { MATERIAL_RESOURCES, restoreCategory } from '../api/restore.api.ts';
 import { updateCategory } from '../api/save-category.api.ts';
 import { bulkOutcome } from '../logic/bulk-result.logic.ts';
-import { CATEGORY_LIST_ID, MATERIALS_BANNER_LIFE_MS } from '../logic/materials.constants.ts';
+import { CATEGORY_LIST_ID } from '../logic/materials.constants.ts';
 
 type CategoryRow = RowOf<typeof materialCategoryEndpoints.list>;
 type CategoryList = ResourceListDeclaration<typeof materialCategoryEndpoints.list, CategoryRow>;
@@ -56,7 +57,7 @@ export function CategoryList({ parentId }: { parentId: number | null }) {
       defaultSort: '-updated_at',
       perPage: CARD_LIST_PER_PAGE,
       emptyText: t('empty.categories'),
-      bannerLife: MATERIALS_BANNER_LIFE_MS,
+      bannerLife: SHORT_BANNER_LIFE_MS,
       card: {
         title: (row) => row.name,
         image: (row) => row.preview_image_url,

@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { useDeleteMaterial } from '../api/delete-material.api.ts';
 import { useDuplicateMaterial } from '../api/duplicate-material.api.ts';
 import { MATERIAL_RESOURCES, restoreMaterial } from '../api/restore.api.ts';
-import { MATERIALS_BANNER_LIFE_MS, MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
+import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 import { useWriteError } from './use-write-error.hook.ts';
 
 /** Edit, New variant (of a base material), Duplicate and Delete of one material, each by permission (content.md §4, §6). */
@@ -33,7 +33,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
         showBanner({
           kind: 'success',
           text: t('messages.duplicated'),
-          life: MATERIALS_BANNER_LIFE_MS,
+          life: SHORT_BANNER_LIFE_MS,
           scope: MATERIALS_BANNER_SCOPE,
         });
         void navigate(paths.materials.overview(copy.name));
@@ -42,7 +42,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
         showBanner({
           kind: 'failure',
           text: errorText(error),
-          life: MATERIALS_BANNER_LIFE_MS,
+          life: SHORT_BANNER_LIFE_MS,
           scope: MATERIALS_BANNER_SCOPE,
         }),
     });
@@ -58,7 +58,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
           kind: 'success',
           text: t('messages.deleted', { name: answer.material_name }),
           delay: TOAST_DELAY_MS,
-          life: MATERIALS_BANNER_LIFE_MS,
+          life: SHORT_BANNER_LIFE_MS,
           scope: MATERIALS_BANNER_SCOPE,
           action: undo([() => restoreMaterial(answer.material_name)], MATERIAL_RESOURCES),
         });
@@ -69,7 +69,7 @@ export function MaterialActions({ material }: { material: Pick<Material, 'name' 
         showBanner({
           kind: 'failure',
           text: errorText(error),
-          life: MATERIALS_BANNER_LIFE_MS,
+          life: SHORT_BANNER_LIFE_MS,
           scope: MATERIALS_BANNER_SCOPE,
         });
       },

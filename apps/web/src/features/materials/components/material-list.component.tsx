@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
 import { bulkMaterials } from '../api/bulk-materials.api.ts';
@@ -22,7 +22,7 @@ import { duplicateMaterial } from '../api/duplicate-material.api.ts';
 import { MATERIAL_RESOURCES, restoreMaterial } from '../api/restore.api.ts';
 import { updateMaterial } from '../api/update-material.api.ts';
 import { bulkOutcome } from '../logic/bulk-result.logic.ts';
-import { MATERIAL_LIST_ID, MATERIALS_BANNER_LIFE_MS } from '../logic/materials.constants.ts';
+import { MATERIAL_LIST_ID } from '../logic/materials.constants.ts';
 import { MoveMaterialsDialog } from './move-materials-dialog.component.tsx';
 
 type MaterialRow = RowOf<typeof materialEndpoints.list>;
@@ -64,7 +64,7 @@ export function MaterialList({ categoryId }: { categoryId: number | null }) {
       defaultSort: '-updated_at',
       perPage: CARD_LIST_PER_PAGE,
       emptyText: t('empty.materials'),
-      bannerLife: MATERIALS_BANNER_LIFE_MS,
+      bannerLife: SHORT_BANNER_LIFE_MS,
       card: {
         title: (row) => row.name,
         image: (row) => row.preview_image_url,
@@ -185,7 +185,7 @@ export function MaterialList({ categoryId }: { categoryId: number | null }) {
               text: t('messages.deleted', { name: answer.material_name }),
               scope: `list:${id}`,
               delay: TOAST_DELAY_MS,
-              life: MATERIALS_BANNER_LIFE_MS,
+              life: SHORT_BANNER_LIFE_MS,
               action: undo([() => restoreMaterial(answer.material_name)], MATERIAL_RESOURCES),
             });
           },

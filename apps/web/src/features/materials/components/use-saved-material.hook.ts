@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
-import { MATERIALS_BANNER_LIFE_MS, MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
+import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 /** The processor's Materials tab (content.md §2). */
 const PROCESSOR_MATERIALS_TAB = 2;
@@ -18,11 +18,11 @@ export function useSavedMaterial(): (name: string, messageKey: string) => Promis
   return async (name, messageKey) => {
     const text = t(messageKey, { name });
     if (fromProcessor) {
-      showBanner({ kind: 'success', text, life: MATERIALS_BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text, life: SHORT_BANNER_LIFE_MS });
       await navigate(paths.processor(), { state: { tab: PROCESSOR_MATERIALS_TAB } });
       return;
     }
-    showBanner({ kind: 'success', text, scope: MATERIALS_BANNER_SCOPE, life: MATERIALS_BANNER_LIFE_MS });
+    showBanner({ kind: 'success', text, scope: MATERIALS_BANNER_SCOPE, life: SHORT_BANNER_LIFE_MS });
     // A rename changes the material's address: the form's own entry gives way to the new one.
     await navigate(paths.materials.overview(name), { replace: true });
   };

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { zodResolver } from '../../../shared/forms/zod-resolver.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
 import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
 import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
 import { type CategoryRecord, useCategory } from '../api/get-category.api.ts';
@@ -19,7 +19,7 @@ import { type CategorySave, useCreateCategory, useUpdateCategory } from '../api/
 import { ParentCategoryPicker } from '../components/category-picker.component.tsx';
 import { useWriteError } from '../components/use-write-error.hook.ts';
 import { fieldMessageKey } from '../logic/form-errors.logic.ts';
-import { MATERIALS_BANNER_LIFE_MS, MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
+import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 interface CategoryFormValues {
   name: string;
@@ -69,7 +69,7 @@ function CategoryForm({ category, parentId }: { category: CategoryRecord | null;
         kind: 'success',
         text: t(category ? 'messages.categoryUpdated' : 'messages.categoryCreated'),
         scope: MATERIALS_BANNER_SCOPE,
-        life: MATERIALS_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(listOf(saved.parent_id));
     } catch (error) {

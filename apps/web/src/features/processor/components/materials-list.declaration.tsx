@@ -2,10 +2,10 @@ import { materialEndpoints, RECORD_STATUSES } from '@meshport/contract';
 import type { TFunction } from 'i18next';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
 import { deleteMaterial, restore } from '../api/delete-record.api.ts';
-import { FROM_PROCESSOR, PROCESSOR_BANNER_LIFE_MS, PROCESSOR_LIST_DEFAULTS } from '../logic/processor.constants.ts';
+import { FROM_PROCESSOR, PROCESSOR_LIST_DEFAULTS } from '../logic/processor.constants.ts';
 
 export type MaterialRow = RowOf<typeof materialEndpoints.list>;
 type Declaration = ResourceListDeclaration<typeof materialEndpoints.list, MaterialRow>;
@@ -80,7 +80,7 @@ export function materialsListDeclaration(t: TFunction<'processor'>, undo: UndoBu
             text: t('messages.deleted', { name: answer.material_name, status: t(`deleteStatus.${answer.status}`) }),
             scope: `list:${LIST_ID}`,
             delay: TOAST_DELAY_MS,
-            life: PROCESSOR_BANNER_LIFE_MS,
+            life: SHORT_BANNER_LIFE_MS,
             action: undo([() => restore.material(answer.material_name)], ['materials', 'categories']),
           });
         },

@@ -1,8 +1,7 @@
 import { PROCESSOR_LIST_PER_PAGE } from '@meshport/contract';
 import type { ListView } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 
-/** content.md §4/§9: banners on the processor close after 3 seconds. */
-export const PROCESSOR_BANNER_LIFE_MS = 3000;
 /** content.md §9: 10 per page, newest first. */
 export const PROCESSOR_PER_PAGE = PROCESSOR_LIST_PER_PAGE;
 export const PROCESSOR_DEFAULT_SORT = '-created_at';
@@ -14,6 +13,6 @@ export const PROCESSOR_LIST_DEFAULTS = {
   views: ['grid', 'list'] as ListView[],
   defaultSort: PROCESSOR_DEFAULT_SORT,
   perPage: PROCESSOR_PER_PAGE,
-  bannerLife: PROCESSOR_BANNER_LIFE_MS,
+  bannerLife: SHORT_BANNER_LIFE_MS,
   contextMenu: true,
 };

@@ -6,9 +6,8 @@ import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSaveAdminUser } from '../api/security.api.ts';
-import { SECURITY_BANNER_LIFE_MS } from './security-lists.declaration.tsx';
 import { FormCard } from './security-page.component.tsx';
 
 interface AdminUserValues {
@@ -66,7 +65,7 @@ export function AdminUserForm({ record }: { record?: AdminUserRecord }) {
         kind: 'success',
         text: t(record ? 'users.updated' : 'users.created', { name: saved.name }),
         delay: TOAST_DELAY_MS,
-        life: SECURITY_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(listPath);
     } catch (error) {

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { applyServerErrors, RecordPicker, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSaveGroup } from '../api/security.api.ts';
-import { SECURITY_BANNER_LIFE_MS } from './security-lists.declaration.tsx';
 import { FormCard } from './security-page.component.tsx';
 
 interface GroupValues {
@@ -51,7 +50,7 @@ export function GroupForm({ record }: { record?: GroupRecord }) {
         kind: 'success',
         text: t(record ? 'groups.updated' : 'groups.created', { name: saved.name }),
         delay: TOAST_DELAY_MS,
-        life: SECURITY_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(listPath);
     } catch (error) {

@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSaveRole } from '../api/security.api.ts';
 import { groupState, toggleAbility, toggleGroup } from '../logic/abilities.logic.ts';
-import { SECURITY_BANNER_LIFE_MS } from './security-lists.declaration.tsx';
 import { FormCard } from './security-page.component.tsx';
 
 interface RoleValues {
@@ -85,7 +84,7 @@ export function RoleForm({ record }: { record?: Role }) {
         kind: 'success',
         text: t(record ? 'roles.updated' : 'roles.created', { name: saved.title }),
         delay: TOAST_DELAY_MS,
-        life: SECURITY_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(listPath);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Text } from '@mantine/core';
+import { Badge, Group } from '@mantine/core';
 import {
   ADMIN_DEFAULT_SORTS,
   type AuthUser,
@@ -9,30 +9,14 @@ import {
   userEndpoints,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceColumn, ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
+import { RecordNameCell } from '../../../shared/resource-list/record-name-cell.component.tsx';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { deleteAdminUser, deleteGroup, deleteRole, deleteUser } from '../api/security.api.ts';
 
 type Security = TFunction<'security'>;
 type Viewer = Pick<AuthUser, 'id' | 'admin' | 'abilities'>;
-
-/** administration.md §9: success banners stay 3 s. */
-export const SECURITY_BANNER_LIFE_MS = 3000;
-
-/** The name, a link to the edit form only for who may change the record (administration.md §6). */
-function nameCell(name: string, to: string | null): ReactNode {
-  return to ? (
-    <Anchor component={Link} to={to} fw={500}>
-      {name}
-    </Anchor>
-  ) : (
-    <Text fw={500} span>
-      {name}
-    </Text>
-  );
-}
 
 /** The list settings every security list shares (§9: page size 5, -created_at, 'no results found'). */
 function common<R extends { created_at: string }>(t: Security, language: string | undefined) {
@@ -47,7 +31,7 @@ function common<R extends { created_at: string }>(t: Security, language: string 
     perPage: DEFAULT_PER_PAGE,
     defaultSort: ADMIN_DEFAULT_SORTS.list,
     emptyText: t('emptyList'),
-    bannerLife: SECURITY_BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     selectable: false,
     created,
   };
@@ -76,7 +60,7 @@ export function usersListDeclaration(
       {
         id: 'name',
         header: t('columns.name'),
-        cell: (row) => nameCell(row.name, canEdit ? paths.security.users.edit(row.id) : null),
+        cell: (row) => <RecordNameCell name={row.name} to={canEdit ? paths.security.users.edit(row.id) : null} />,
         sortField: 'name',
       },
       { id: 'username', header: t('columns.username'), cell: (row) => row.username, sortField: 'username' },
@@ -154,7 +138,7 @@ export function rolesListDeclaration(
       {
         id: 'title',
         header: t('columns.title'),
-        cell: (row) => nameCell(row.title, canEdit ? paths.security.roles.edit(row.id) : null),
+        cell: (row) => <RecordNameCell name={row.title} to={canEdit ? paths.security.roles.edit(row.id) : null} />,
         sortField: 'title',
       },
       {
@@ -210,7 +194,7 @@ export function groupsListDeclaration(
       {
         id: 'name',
         header: t('columns.name'),
-        cell: (row) => nameCell(row.name, canEdit ? paths.security.groups.edit(row.id) : null),
+        cell: (row) => <RecordNameCell name={row.name} to={canEdit ? paths.security.groups.edit(row.id) : null} />,
         sortField: 'name',
       },
       {
@@ -265,7 +249,7 @@ export function adminUsersListDeclaration(
       {
         id: 'name',
         header: t('columns.name'),
-        cell: (row) => nameCell(row.name, paths.security.adminUsers.edit(row.id)),
+        cell: (row) => <RecordNameCell name={row.name} to={paths.security.adminUsers.edit(row.id)} />,
         sortField: 'name',
       },
       { id: 'username', header: t('columns.username'), cell: (row) => row.username, sortField: 'username' },

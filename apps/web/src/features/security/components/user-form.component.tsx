@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { applyServerErrors, RecordPicker, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useLicences, useSaveUser } from '../api/security.api.ts';
 import { licenceDisabled, toggleLicence } from '../logic/licences.logic.ts';
-import { SECURITY_BANNER_LIFE_MS } from './security-lists.declaration.tsx';
 import { FormCard } from './security-page.component.tsx';
 
 interface UserValues {
@@ -62,7 +61,7 @@ export function UserForm({ record }: { record?: User }) {
         kind: 'success',
         text: t(record ? 'users.updated' : 'users.created', { name: saved.name }),
         delay: TOAST_DELAY_MS,
-        life: SECURITY_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(listPath);
     } catch (error) {

@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
 import { useRenameCategory } from '../api/faq.api.ts';
 import { type EditingStore, useIsEditing } from '../logic/editing.store.ts';
-import { SUPPORT_BANNER_LIFE_MS } from './issue-reports-list.declaration.tsx';
 
 interface CategoryNameProps {
   category: { id: number; name: string };
@@ -37,7 +36,7 @@ function NameField({ category, editing }: Omit<CategoryNameProps, 'admin'>) {
     try {
       await rename.mutateAsync({ id: category.id, name });
       editing.set(null);
-      showBanner({ kind: 'success', text: t('faq.categoryUpdated'), life: SUPPORT_BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text: t('faq.categoryUpdated'), life: SHORT_BANNER_LIFE_MS });
     } catch (failure) {
       setError(
         failure instanceof ApiError

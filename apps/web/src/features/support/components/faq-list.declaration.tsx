@@ -4,11 +4,11 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { deleteFaqCategory } from '../api/faq.api.ts';
 import type { EditingStore } from '../logic/editing.store.ts';
 import { dateTime } from '../logic/report-labels.logic.ts';
 import { CategoryName } from './category-name.component.tsx';
-import { SUPPORT_BANNER_LIFE_MS } from './issue-reports-list.declaration.tsx';
 
 type Declaration = ResourceListDeclaration<typeof faqCategoryEndpoints.list, FaqCategory>;
 
@@ -35,7 +35,7 @@ export function faqListDeclaration(
     perPage: DEFAULT_PER_PAGE,
     emptyText: t('faq.empty'),
     loadingText: t('faq.loading'),
-    bannerLife: SUPPORT_BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     selectable: false,
     columns: [
       {

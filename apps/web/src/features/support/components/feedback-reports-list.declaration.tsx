@@ -10,9 +10,9 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { FilterOption, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { deleteFeedbackReport } from '../api/reports.api.ts';
 import { dateTime } from '../logic/report-labels.logic.ts';
-import { SUPPORT_BANNER_LIFE_MS } from './issue-reports-list.declaration.tsx';
 import { RatingStars } from './rating-stars.component.tsx';
 
 type Declaration = ResourceListDeclaration<typeof feedbackReportEndpoints.list, FeedbackReport>;
@@ -38,7 +38,7 @@ export function feedbackReportsListDeclaration(
     perPage: DEFAULT_PER_PAGE,
     emptyText: t('feedback.empty'),
     loadingText: t('feedback.loading'),
-    bannerLife: SUPPORT_BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     sorts: [
       { value: '-created_at', label: `${t('feedback.columns.created')} ↓` },
       { value: 'created_at', label: `${t('feedback.columns.created')} ↑` },

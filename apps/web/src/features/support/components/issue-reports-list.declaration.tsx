@@ -4,6 +4,7 @@ import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { FilterOption, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { deleteIssueReport } from '../api/reports.api.ts';
 import {
   dateTime,
@@ -14,9 +15,6 @@ import {
 } from '../logic/report-labels.logic.ts';
 
 type Declaration = ResourceListDeclaration<typeof issueReportEndpoints.list, IssueReport>;
-
-/** administration.md §9: success banners disappear after 3 s. */
-export const SUPPORT_BANNER_LIFE_MS = 3000;
 
 /**
  * Admin → Issue reports (administration.md §2): the ID links to the overview (the row click of
@@ -39,7 +37,7 @@ export function issueReportsListDeclaration(
     perPage: DEFAULT_PER_PAGE,
     emptyText: t('issue.empty'),
     loadingText: t('issue.loading'),
-    bannerLife: SUPPORT_BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     sorts: [
       { value: '-created_at', label: `${t('issue.columns.created')} ↓` },
       { value: 'created_at', label: `${t('issue.columns.created')} ↑` },

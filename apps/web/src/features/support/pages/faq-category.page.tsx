@@ -5,12 +5,11 @@ import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
 import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { PanelEmpty, PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
 import { useDeleteQuestion, useFaqCategory } from '../api/faq.api.ts';
-import { SUPPORT_BANNER_LIFE_MS } from '../components/issue-reports-list.declaration.tsx';
 import { QuestionForm } from '../components/question-form.component.tsx';
 import { initialQuestionValues } from '../logic/question-form.logic.ts';
 import { parseRouteId } from '../logic/route-id.logic.ts';
@@ -42,7 +41,7 @@ export function FaqCategoryPage() {
     setFailure(null);
     try {
       await remove.mutateAsync(deleting.id);
-      showBanner({ kind: 'success', text: t('faq.questionDeleted'), life: SUPPORT_BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text: t('faq.questionDeleted'), life: SHORT_BANNER_LIFE_MS });
     } catch (error) {
       setFailure(error);
     }
@@ -129,7 +128,7 @@ export function FaqCategoryPage() {
             initial={initialQuestionValues(editing, id)}
             onSaved={() => {
               setEditing(null);
-              showBanner({ kind: 'success', text: t('faq.questionUpdated'), life: SUPPORT_BANNER_LIFE_MS });
+              showBanner({ kind: 'success', text: t('faq.questionUpdated'), life: SHORT_BANNER_LIFE_MS });
             }}
             onCancel={() => setEditing(null)}
           />

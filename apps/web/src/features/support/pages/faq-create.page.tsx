@@ -2,8 +2,7 @@ import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { SUPPORT_BANNER_LIFE_MS } from '../components/issue-reports-list.declaration.tsx';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { QuestionForm } from '../components/question-form.component.tsx';
 import { initialQuestionValues } from '../logic/question-form.logic.ts';
 import { parseRouteId } from '../logic/route-id.logic.ts';
@@ -31,7 +30,7 @@ export function FaqCreatePage() {
               kind: 'success',
               text: t('faq.questionCreated'),
               delay: TOAST_DELAY_MS,
-              life: SUPPORT_BANNER_LIFE_MS,
+              life: SHORT_BANNER_LIFE_MS,
             });
             void navigate(paths.support.faq.category(savedCategory));
           }}

@@ -4,9 +4,8 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, TextField } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSubmitFeedbackReport } from '../api/reports.api.ts';
-import { SUPPORT_BANNER_LIFE_MS } from '../components/issue-reports-list.declaration.tsx';
 
 interface FeedbackFormValues {
   rating: number;
@@ -32,7 +31,7 @@ export function FeedbackReportPage() {
     try {
       await submitFeedback.mutateAsync({ rating: values.rating, comment: values.comment });
       reset(EMPTY);
-      showBanner({ kind: 'success', text: t('feedback.sent'), delay: TOAST_DELAY_MS, life: SUPPORT_BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text: t('feedback.sent'), delay: TOAST_DELAY_MS, life: SHORT_BANNER_LIFE_MS });
     } catch (error) {
       setFailure(applyServerErrors(error, ['rating', 'comment'], setError, t('errors.saveFailed')).message);
     }

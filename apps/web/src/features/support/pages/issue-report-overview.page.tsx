@@ -5,11 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
 import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
 import { useIssueReport, useUpdateIssueReport } from '../api/reports.api.ts';
 import { DetailRow } from '../components/detail-row.component.tsx';
-import { SUPPORT_BANNER_LIFE_MS } from '../components/issue-reports-list.declaration.tsx';
 import { dateTime, productLabels, SEVERITY_COLORS, statusOptions } from '../logic/report-labels.logic.ts';
 import { parseRouteId } from '../logic/route-id.logic.ts';
 
@@ -28,7 +27,7 @@ function Triage({ report }: { report: IssueReport }) {
     try {
       const saved = await update.mutateAsync(body);
       setLink(saved.external_link ?? '');
-      showBanner({ kind: 'success', text: t('issue.updated'), life: SUPPORT_BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text: t('issue.updated'), life: SHORT_BANNER_LIFE_MS });
     } catch (error) {
       if (error instanceof ApiError && error.status === 422) {
         setErrors({ status: error.fieldErrors.status?.[0], external_link: error.fieldErrors.external_link?.[0] });

@@ -4,9 +4,8 @@ import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, TextField } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSubmitIssueReport } from '../api/reports.api.ts';
-import { SUPPORT_BANNER_LIFE_MS } from '../components/issue-reports-list.declaration.tsx';
 import { productOptions, productsMap, severityOptions } from '../logic/report-labels.logic.ts';
 
 interface IssueFormValues {
@@ -42,7 +41,7 @@ export function IssueReportPage() {
         description: values.description,
       });
       reset(EMPTY);
-      showBanner({ kind: 'success', text: t('issue.sent'), delay: TOAST_DELAY_MS, life: SUPPORT_BANNER_LIFE_MS });
+      showBanner({ kind: 'success', text: t('issue.sent'), delay: TOAST_DELAY_MS, life: SHORT_BANNER_LIFE_MS });
     } catch (error) {
       setFailure(applyServerErrors(error, FIELDS, setError, t('errors.saveFailed')).message);
     }

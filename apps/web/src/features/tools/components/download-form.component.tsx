@@ -6,10 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSaveDownload } from '../api/tool-records.api.ts';
 import { downloadFileProblem, downloadFormData, downloadNameOf } from '../logic/tool-forms.logic.ts';
-import { TOOLS_BANNER_LIFE_MS } from './tool-lists.declaration.tsx';
 
 interface DownloadValues {
   name: string;
@@ -44,7 +43,7 @@ export function DownloadForm({ record }: { record?: Download }) {
         kind: 'success',
         text: t(`downloads.${record ? 'updated' : 'created'}`, { name: `${saved.name}.${saved.extension}` }),
         delay: TOAST_DELAY_MS,
-        life: TOOLS_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(paths.tools.downloads.list());
     } catch (error) {

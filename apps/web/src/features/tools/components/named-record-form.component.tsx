@@ -4,9 +4,8 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { isHexColor, normalizeHexColor } from '../logic/tool-forms.logic.ts';
-import { TOOLS_BANNER_LIFE_MS } from './tool-lists.declaration.tsx';
 
 export interface NamedRecordValues {
   name: string;
@@ -43,7 +42,7 @@ export function NamedRecordForm({ texts, record, withColor, listPath, save }: Na
         kind: 'success',
         text: t(`${texts}.${record ? 'updated' : 'created'}`, { name: saved.name }),
         delay: TOAST_DELAY_MS,
-        life: TOOLS_BANNER_LIFE_MS,
+        life: SHORT_BANNER_LIFE_MS,
       });
       await navigate(listPath);
     } catch (error) {

@@ -1,4 +1,4 @@
-import { Anchor, ColorSwatch, Group, Text } from '@mantine/core';
+import { ColorSwatch, Group } from '@mantine/core';
 import {
   ADMIN_DEFAULT_SORTS,
   type AuthUser,
@@ -10,30 +10,14 @@ import {
   propertyMapEndpoints,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
 import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
+import { RecordNameCell } from '../../../shared/resource-list/record-name-cell.component.tsx';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { deleteDownload, deleteLabel, deletePropertyMap } from '../api/tool-records.api.ts';
 
 type Tools = TFunction<'tools'>;
 type Viewer = Pick<AuthUser, 'admin' | 'abilities'>;
-
-/** administration.md §9: success banners stay 3 s. */
-export const TOOLS_BANNER_LIFE_MS = 3000;
-
-/** The name, as a link to the edit form only for who may change the record (administration.md §6). */
-function nameCell(name: string, to: string | null): ReactNode {
-  return to ? (
-    <Anchor component={Link} to={to} fw={500}>
-      {name}
-    </Anchor>
-  ) : (
-    <Text fw={500} span>
-      {name}
-    </Text>
-  );
-}
 
 const dateOf = (language: string | undefined) => (value: string) =>
   new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
@@ -45,7 +29,7 @@ function common(t: Tools, language: string | undefined) {
     views: ['table' as const],
     perPage: DEFAULT_PER_PAGE,
     emptyText: t('emptyList'),
-    bannerLife: TOOLS_BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     selectable: false,
     dates: [
       {
@@ -91,7 +75,7 @@ export function labelsListDeclaration(
         cell: (row) => (
           <Group gap="xs" wrap="nowrap">
             <ColorSwatch color={row.color} size={16} aria-hidden />
-            {nameCell(row.name, canEdit ? paths.tools.labels.edit(row.id) : null)}
+            <RecordNameCell name={row.name} to={canEdit ? paths.tools.labels.edit(row.id) : null} />
           </Group>
         ),
         sortField: 'name',
@@ -147,7 +131,7 @@ export function propertyMapsListDeclaration(
       {
         id: 'name',
         header: t('columns.name'),
-        cell: (row) => nameCell(row.name, canEdit ? paths.tools.propertyMaps.edit(row.id) : null),
+        cell: (row) => <RecordNameCell name={row.name} to={canEdit ? paths.tools.propertyMaps.edit(row.id) : null} />,
         sortField: 'name',
       },
       ...dates,
@@ -206,7 +190,7 @@ export function downloadsListDeclaration(
       {
         id: 'name',
         header: t('columns.name'),
-        cell: (row) => nameCell(row.name, admin ? paths.tools.downloads.edit(row.id) : null),
+        cell: (row) => <RecordNameCell name={row.name} to={admin ? paths.tools.downloads.edit(row.id) : null} />,
         sortField: 'name',
       },
       { id: 'extension', header: t('columns.extension'), cell: (row) => row.extension, sortField: 'extension' },

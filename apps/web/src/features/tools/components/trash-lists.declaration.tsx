@@ -13,9 +13,9 @@ import type { TFunction } from 'i18next';
 import { call } from '../../../lib/api/api-client.ts';
 import type { QueryResource } from '../../../lib/api/query-keys.ts';
 import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { daysLeftText } from '../logic/trash.logic.ts';
-import { TOOLS_BANNER_LIFE_MS } from './tool-lists.declaration.tsx';
 
 /** What every trashed entry has (administration.md §3). */
 interface TrashedRow {
@@ -150,7 +150,7 @@ export function binListDeclaration(
     emptyText: t('emptyList'),
     label: t(`trash.tabs.${spec.key}`),
     loadingText: t('trash.loading'),
-    bannerLife: TOOLS_BANNER_LIFE_MS,
+    bannerLife: SHORT_BANNER_LIFE_MS,
     selectable: false,
     rowActions: [
       {
