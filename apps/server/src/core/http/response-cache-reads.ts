@@ -9,6 +9,7 @@ import { REQUEST_CONTEXT_TABLES } from './response-cache.ts';
  */
 export const FUNCTION_READS: Readonly<Record<string, readonly string[]>> = {
   meshport_live_library_count: ['library_item_libraries', 'libraries'],
+  meshport_live_category_count: ['material_category_materials', 'material_categories'],
 };
 
 const IDENT = `(?:"((?:[^"]|"")+)"|([a-z_][a-z0-9_$]*))`;

@@ -21,13 +21,21 @@ export interface SeekOrder {
  * The list's order when a deep page may seek by it: every sort field a NOT NULL column (so
  * that a row comparison orders exactly as ORDER BY does) and all in one direction, which the
  * engine's id tie-break then shares. Otherwise null: the page is read by offset.
+ * `options.descending` is the tie-break's direction when the engine left sort fields out (it
+ * follows the first requested field); `options.notNull` says which columns hold no nulls in
+ * the list (a NOT NULL column by default).
  */
-export function seekOrder(resource: ListResource, sort: { field: string; descending: boolean }[]): SeekOrder | null {
-  const descending = sort[0]?.descending ?? false;
+export function seekOrder(
+  resource: ListResource,
+  sort: { field: string; descending: boolean }[],
+  options: { descending?: boolean; notNull?: (select: unknown) => boolean } = {},
+): SeekOrder | null {
+  const descending = options.descending ?? sort[0]?.descending ?? false;
+  const notNull = options.notNull ?? ((select: unknown) => is(select, Column) && select.notNull);
   const columns: Column[] = [];
   for (const { field, descending: d } of sort) {
     const select = resource.fields[field]?.select;
-    if (d !== descending || !is(select, Column) || !select.notNull) return null;
+    if (d !== descending || !is(select, Column) || !notNull(select)) return null;
     columns.push(select);
   }
   if (columns.at(-1) !== resource.idColumn) columns.push(resource.idColumn);

@@ -51,7 +51,17 @@ export class CompanyKeyedMemory<V> {
   private readonly changedAt = new Map<string, number>();
 
   constructor(
-    private readonly options: { maxEntries: number; unfollowedTtlMs: number; feed?: ListCacheFeed; now?: () => number },
+    private readonly options: {
+      maxEntries: number;
+      unfollowedTtlMs: number;
+      feed?: ListCacheFeed;
+      now?: () => number;
+      /**
+       * 'drop' (default): a change of what an entry read removes it. 'expire': the entry stays,
+       * past its time, for the caller to serve while it works out the new value (large totals).
+       */
+      onChange?: 'drop' | 'expire';
+    },
   ) {
     options.feed?.subscribe((change) => {
       if (change.kind === 'sessions') return;
@@ -61,7 +71,9 @@ export class CompanyKeyedMemory<V> {
       this.changedAt.set(`${company}\u0000${change.table ?? '*'}`, count);
       for (const [key, entry] of this.entries) {
         const inCompany = change.kind === 'all' || key.startsWith(`${company}\u0000`);
-        if (inCompany && (change.table === undefined || entry.tables.has(change.table))) this.entries.delete(key);
+        if (!inCompany || (change.table !== undefined && !entry.tables.has(change.table))) continue;
+        if (this.options.onChange === 'expire') entry.expires = 0;
+        else this.entries.delete(key);
       }
     });
   }
@@ -92,11 +104,13 @@ export class CompanyKeyedMemory<V> {
 
   set(key: string, value: V, token: number): void {
     const tables = tablesReadBy(key).tables;
-    if (this.changedSince(key, tables, token)) return;
+    const changed = this.changedSince(key, tables, token);
+    // Read while it changed: dropped, or (expire) kept as already past its time.
+    if (changed && this.options.onChange !== 'expire') return;
     if (!this.entries.has(key) && this.entries.size >= this.options.maxEntries) {
       this.entries.delete(this.entries.keys().next().value as string);
     }
     const ttl = this.options.feed?.live ? FOLLOWED_TTL_MS : this.options.unfollowedTtlMs;
-    this.entries.set(key, { value, expires: this.now() + ttl, tables });
+    this.entries.set(key, { value, expires: changed ? 0 : this.now() + ttl, tables });
   }
 }

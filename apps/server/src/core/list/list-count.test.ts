@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EXACT_COUNT_LIMIT, LARGE_COUNT_TTL_MS, LargeCounts } from './list-count.ts';
+import { testChangeFeed } from '#test/test-change-feed.ts';
+import { EXACT_COUNT_LIMIT, LARGE_COUNT_REFRESH_MS, LARGE_COUNT_TTL_MS, LargeCounts } from './list-count.ts';
 
 describe('LargeCounts', () => {
   it('returns small totals exactly, every time', async () => {
@@ -30,5 +31,40 @@ describe('LargeCounts', () => {
     expect(await counts.total('k', capped, full)).toBe(1_000_000);
     await new Promise((r) => setTimeout(r, 0));
     expect(await counts.total('k', capped, full)).toBe(1_000_001);
+  });
+});
+
+describe('LargeCounts under changes', () => {
+  const key = '1\u0000select count(*) from "library_items" where "name" ilike $1\u0000["%a%"]';
+
+  it('serves the remembered total after a change of its table, counting again in the background at most once per interval', async () => {
+    let now = 0;
+    const feed = testChangeFeed();
+    const counts = new LargeCounts({ feed, now: () => now });
+    let fulls = 0;
+    const full = async () => 1_000_000 + fulls++;
+    const capped = async () => EXACT_COUNT_LIMIT + 1;
+    expect(await counts.total(key, capped, full)).toBe(1_000_000);
+    feed.emit({ kind: 'company', companyId: 1, table: 'labels' });
+    expect(await counts.total(key, capped, full)).toBe(1_000_000);
+    expect(fulls).toBe(1);
+
+    feed.emit({ kind: 'company', companyId: 1, table: 'library_items' });
+    // Stale: served at once, counted again behind it.
+    expect(await counts.total(key, capped, full)).toBe(1_000_000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fulls).toBe(2);
+    expect(await counts.total(key, capped, full)).toBe(1_000_001);
+
+    // Changes keep coming: no second count within the interval, one after it.
+    feed.emit({ kind: 'company', companyId: 1, table: 'library_items' });
+    expect(await counts.total(key, capped, full)).toBe(1_000_001);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fulls).toBe(2);
+    now += LARGE_COUNT_REFRESH_MS;
+    expect(await counts.total(key, capped, full)).toBe(1_000_001);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fulls).toBe(3);
+    expect(await counts.total(key, capped, full)).toBe(1_000_002);
   });
 });

@@ -5,19 +5,31 @@ import { CompanyKeyedMemory, InFlight, type ListCacheFeed } from './list-cache.t
  * counted exactly in the request's transaction (it reads at most that many index entries).
  * Above it, counting every row on each request would cost more than the page itself (a
  * count of 1M rows takes ~100 ms), so the exact total is computed once per list and filter
- * and served from memory until the company changes (with a live change feed), or else for
- * LARGE_COUNT_TTL_MS; then it is refreshed in the background.
+ * and served from memory. When a table it counts changes (with a live change feed), or after
+ * LARGE_COUNT_TTL_MS without one, the remembered total is still served while it is counted
+ * again in the background, at most once per LARGE_COUNT_REFRESH_MS (decision 0028): under a
+ * company's steady writes a total above 10,000 may lag by that long, instead of every read
+ * counting a million rows again. Lists whose totals are kept on write do not come here.
  */
 export const EXACT_COUNT_LIMIT = 10_000;
 export const LARGE_COUNT_TTL_MS = 30_000;
+export const LARGE_COUNT_REFRESH_MS = 5_000;
 const MAX_ENTRIES = 5_000;
 
 export class LargeCounts {
   private readonly memory: CompanyKeyedMemory<number>;
   private readonly pending = new InFlight<number>();
+  private readonly refreshedAt = new Map<string, number>();
+  private readonly now: () => number;
 
   constructor(options: { feed?: ListCacheFeed; now?: () => number } = {}) {
-    this.memory = new CompanyKeyedMemory({ maxEntries: MAX_ENTRIES, unfollowedTtlMs: LARGE_COUNT_TTL_MS, ...options });
+    this.now = options.now ?? Date.now;
+    this.memory = new CompanyKeyedMemory({
+      maxEntries: MAX_ENTRIES,
+      unfollowedTtlMs: LARGE_COUNT_TTL_MS,
+      onChange: 'expire',
+      ...options,
+    });
   }
 
   /**
@@ -34,7 +46,12 @@ export class LargeCounts {
   ): Promise<number> {
     const entry = this.memory.get(key);
     if (entry) {
-      if (entry.expired && !this.pending.current(key)) void this.remember(key, refresh).catch(() => {});
+      if (entry.expired && !this.pending.current(key) && this.now() >= (this.refreshedAt.get(key) ?? 0)) {
+        this.refreshedAt.set(key, this.now() + LARGE_COUNT_REFRESH_MS);
+        if (this.refreshedAt.size > MAX_ENTRIES)
+          this.refreshedAt.delete(this.refreshedAt.keys().next().value as string);
+        void this.remember(key, refresh).catch(() => {});
+      }
       return entry.value;
     }
     const inFlight = this.pending.current(key);

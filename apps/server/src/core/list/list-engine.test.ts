@@ -30,11 +30,13 @@ describeEachDatabase('list engine', (kind) => {
     expect(res.body.links.next).toBe('/v2/roles?per_page=5&page=2');
     expect(res.body.links.prev).toBeNull();
     expect(res.body.meta.links.map((l: { label: string }) => l.label)).toEqual(['« Previous', '1', '2', '3', 'Next »']);
+    // The last page's total comes from its rows, the one beyond the end from a count.
     const last = await get('page=3');
-    expect(last.body.meta).toMatchObject({ from: 11, to: 14, current_page: 3 });
+    expect(last.body.meta).toMatchObject({ from: 11, to: 14, current_page: 3, total: 14, last_page: 3 });
     const beyond = await get('page=9');
     expect(beyond.body.data).toEqual([]);
-    expect(beyond.body.meta).toMatchObject({ from: null, to: null });
+    expect(beyond.body.meta).toMatchObject({ from: null, to: null, total: 14, last_page: 3 });
+    expect((await get('filter[search]=no-such-role')).body.meta).toMatchObject({ total: 0, last_page: 1 });
   });
 
   it('sorts by each sortable field both ways, with a stable order', async () => {

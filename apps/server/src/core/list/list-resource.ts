@@ -70,12 +70,22 @@ export interface ListResource {
    * change of the company drops them.
    */
   reads?: readonly (PgTable | string)[];
+  /**
+   * Its table's totals by status and bin are kept on write (migration 0018): a page filtered by
+   * `statusFilter` only, or not at all, takes its total from them instead of counting.
+   */
+  keptTotals?: { statusFilter: string };
 }
 
 /** The tables a list's answers are built from, or null when the resource does not declare its reads. */
 export function listResourceTables(resource: ListResource): (PgTable | string)[] | null {
   if (!resource.reads) return null;
-  return [resource.table, ...(resource.joins ?? []).map((join) => join.table), ...resource.reads];
+  return [
+    resource.table,
+    ...(resource.joins ?? []).map((join) => join.table),
+    ...resource.reads,
+    ...(resource.keptTotals ? ['list_totals'] : []),
+  ];
 }
 
 export interface ListContext {

@@ -64,6 +64,10 @@ describeEachDatabase('data generator', (kind) => {
     expect(found.code).toBe(1);
     expect(found.variants).toBeGreaterThan(0);
     expect(found.categorised).toBeGreaterThan(200);
+    const counted = await one<{ wrong: number }>(sql`select count(*)::int as wrong from materials m
+      where m.company_id = ${gen1.id} and m.live_category_count <> (select count(*) from material_category_materials mcm
+        where mcm.company_id = m.company_id and mcm.material_id = m.id)`);
+    expect(counted.wrong).toBe(0);
   });
 
   it('lets the generated admin sign in on the new tenant', async () => {

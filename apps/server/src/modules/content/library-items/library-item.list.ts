@@ -87,4 +87,5 @@ export const libraryItemList: ListResource = {
   defaultSort: '-created_at',
   defaultPerPage: PROCESSOR_LIST_PER_PAGE,
   deletedAt: libraryItems.deletedAt,
+  keptTotals: { statusFilter: 'status' },
 };

@@ -9,6 +9,7 @@ import {
   processingColumns,
   recordColumns,
   sortIndexes,
+  statusSortIndexes,
   tenantKeyColumns,
   timestampColumns,
 } from '#modules/content/shared/content-columns.ts';
@@ -38,6 +39,14 @@ export const libraryItems = pgTable(
       status: t.status,
       started_at: t.startedAt,
       finished_at: t.finishedAt,
+    }),
+    // A status filter with any sort (migration 0017): the order of one status, both ways.
+    ...statusSortIndexes('library_items', t, {
+      name: t.name,
+      description: t.description,
+      started_at: t.startedAt,
+      finished_at: t.finishedAt,
+      updated: t.updatedAt,
     }),
     index('library_items_in_no_library_idx')
       .on(t.companyId, t.createdAt, t.id)

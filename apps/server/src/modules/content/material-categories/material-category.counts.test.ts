@@ -8,7 +8,9 @@ import { materialCategories } from './material-category.table.ts';
 
 /**
  * indirect_materials_count is kept by triggers (migration 0010); after every kind of write it
- * must equal what walking the subtree finds (the list's former read-time count).
+ * must equal what walking the subtree finds (the list's former read-time count). So must the
+ * materials' live_category_count (migration 0017), and `filter[category]=null`, which reads it,
+ * must list what its former NOT EXISTS found.
  */
 describeEachDatabase('material category counts', (kind) => {
   let t: TestApp;
@@ -33,6 +35,30 @@ describeEachDatabase('material category counts', (kind) => {
           ${materialCategoryTreeFields.indirectCount} as counted from ${materialCategories}) x
         where kept <> counted`,
     );
+  const materialDrift = async () =>
+    queryRows<{ company_id: number; name: string; kept: number; counted: number }>(
+      t.database.system,
+      sql`select * from (select m.company_id, m.name, m.live_category_count as kept,
+          (select count(*)::int from material_category_materials mcm
+            join material_categories c on c.company_id = mcm.company_id and c.id = mcm.material_category_id
+              and c.deleted_at is null
+            where mcm.company_id = m.company_id and mcm.material_id = m.id) as counted
+        from materials m) x where kept <> counted`,
+    );
+  const inNoCategory = async () => {
+    const res = await t.request('/v2/materials?filter[category]=null&per_page=100&sort=name', await auth('editor'));
+    expect(res.status).toBe(200);
+    const expected = await queryRows<{ name: string }>(
+      t.database.system,
+      sql`select m.name from materials m join companies co on co.id = m.company_id
+        where co.sub_domain = 'acme' and m.deleted_at is null and not exists (select 1 from material_category_materials mcm
+          join material_categories c on c.company_id = mcm.company_id and c.id = mcm.material_category_id
+            and c.deleted_at is null
+          where mcm.company_id = m.company_id and mcm.material_id = m.id)
+        order by m.name`,
+    );
+    return { listed: res.body.data.map((row: { name: string }) => row.name), total: res.body.meta.total, expected };
+  };
   const counts = async () =>
     new Map(
       (
@@ -54,6 +80,7 @@ describeEachDatabase('material category counts', (kind) => {
 
   it('start equal to a recount (the migration recounts, the seed is kept by the triggers)', async () => {
     expect(await drift()).toEqual([]);
+    expect(await materialDrift()).toEqual([]);
     expect(Object.fromEntries(await counts())).toMatchObject({ Wood: 3, Oak: 2, Walnut: 1, Metals: 2 });
   });
 
@@ -107,10 +134,31 @@ describeEachDatabase('material category counts', (kind) => {
         () => t.database.system.execute(sql`update materials set deleted_at = now() where name = 'Oak Natural'`),
       ],
     ];
+    const seenInNoCategory = new Set<string>();
     for (const [step, write] of steps) {
       await write();
       expect(await drift(), step).toEqual([]);
+      expect(await materialDrift(), step).toEqual([]);
+      const { listed, total, expected } = await inNoCategory();
+      expect(listed, step).toEqual(expected.map((row) => row.name));
+      expect(total, step).toBe(expected.length);
+      for (const name of listed) seenInNoCategory.add(name);
     }
+    // The bins and purges above took materials out of every live category and back.
+    expect(seenInNoCategory.size).toBeGreaterThan(1);
     expect((await counts()).get('Wood')).toBeGreaterThan(0);
+  });
+
+  it('leave the materials untouched when a write changes no live category count', async () => {
+    const versions = () =>
+      queryRows<{ id: number; version: string }>(
+        t.database.system,
+        sql`select id, xmin::text as version from materials order by company_id, id`,
+      );
+    const before = await versions();
+    await t.database.system.execute(sql`update material_categories set name = name`);
+    await t.database.system.execute(sql`update material_category_materials set material_id = material_id`);
+    expect(await versions()).toEqual(before);
+    expect(await materialDrift()).toEqual([]);
   });
 });

@@ -83,15 +83,15 @@ export const materialList: ListResource = {
   filters: {
     search: searchFilter([materials.name]),
     status: enumFilter(materials.status, RECORD_STATUSES),
-    /** An id: the materials of that category; `null`: materials in no category. */
+    /**
+     * An id: the materials of that category; `null`: materials in no category outside the bin,
+     * from the count the triggers of migration 0017 keep (a small partial index).
+     */
     category: defineFilter({
       schema: idOrTopLevelSchema,
       where: (value: number | 'null') =>
         value === 'null'
-          ? sql`not exists (select 1 from material_category_materials mcm
-              join material_categories c on c.company_id = mcm.company_id and c.id = mcm.material_category_id
-              and c.deleted_at is null
-              where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)})`
+          ? sql`${ref(materials.liveCategoryCount)} = 0`
           : sql`exists (select 1 from material_category_materials mcm
               where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)}
               and mcm.material_category_id = ${value})`,
@@ -106,4 +106,5 @@ export const materialList: ListResource = {
   defaultSort: '-created_at',
   defaultPerPage: PROCESSOR_LIST_PER_PAGE,
   deletedAt: materials.deletedAt,
+  keptTotals: { statusFilter: 'status' },
 };

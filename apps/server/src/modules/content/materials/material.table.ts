@@ -31,6 +31,11 @@ export const materials = pgTable(
     activeVersionCreatorId: integer('active_version_creator_id').references(() => accounts.id, {
       onDelete: 'set null',
     }),
+    /**
+     * How many categories not in the bin hold the material, kept by triggers (migration 0017):
+     * `filter[category]=null` then reads a small partial index instead of every material.
+     */
+    liveCategoryCount: integer('live_category_count').notNull().default(0),
     ...timestampColumns(),
   },
   (t) => [
@@ -48,6 +53,9 @@ export const materials = pgTable(
     index('materials_parent_idx').on(t.companyId, t.parentName),
     ...contentIndexes('materials', t, 'createdAt'),
     ...sortIndexes('materials', t, { parent_name: t.parentName, description: t.description, status: t.status }),
+    index('materials_in_no_category_idx')
+      .on(t.companyId, t.createdAt, t.id)
+      .where(sql`live_category_count = 0 and deleted_at is null`),
   ],
 );
 

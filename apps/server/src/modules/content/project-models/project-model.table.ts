@@ -7,6 +7,7 @@ import {
   live,
   processingColumns,
   recordColumns,
+  sortIndexes,
   tenantKeyColumns,
   timestampColumns,
 } from '#modules/content/shared/content-columns.ts';
@@ -33,6 +34,13 @@ export const projectModels = pgTable(
       foreignColumns: [projects.companyId, projects.id],
     }).onDelete('cascade'),
     ...contentIndexes('project_models', t, 'createdAt'),
+    // Migration 0017.
+    ...sortIndexes('project_models', t, {
+      description: t.description,
+      status: t.status,
+      started_at: t.startedAt,
+      finished_at: t.finishedAt,
+    }),
     index('project_models_project_idx').on(t.companyId, t.projectId, t.createdAt, t.id).where(live),
     // Every row, for the project foreign key's cascade when the purge deletes (migration 0011).
     index('project_models_project_all_idx').on(t.companyId, t.projectId),

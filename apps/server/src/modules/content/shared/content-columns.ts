@@ -88,3 +88,19 @@ export function sortIndexes(
       .where(live),
   );
 }
+
+/**
+ * `(status, col, id)` per column: a list filtered by one status and sorted by `col` reads the
+ * rows of that status in order, both ways, and stops after the page (migration 0017).
+ */
+export function statusSortIndexes(
+  table: string,
+  t: { companyId: PgColumn; status: PgColumn; id: PgColumn },
+  columns: Record<string, ExtraConfigColumn>,
+) {
+  return Object.entries(columns).map(([name, column]) =>
+    index(`${table}_status_${name}_idx`)
+      .on(t.companyId, t.status, column.notNull ? column : column.asc().nullsFirst(), t.id)
+      .where(live),
+  );
+}
