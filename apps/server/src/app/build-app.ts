@@ -148,7 +148,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   // Socket.IO shares the HTTP server (same origin, path /socket.io); its sockets end before the server closes.
   services.realtime.attach(app.server);
   app.addHook('preClose', () => services.realtime.close());
-  installResponseCache(app, services.responseCache, services.changes);
+  installResponseCache(app, services.responseCache);
   await services.changes.start();
   app.addHook('onClose', () => services.changes.close());
 

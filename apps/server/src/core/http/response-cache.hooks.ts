@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ChangeFeed } from '#core/db/change-feed.ts';
 import { type CacheSlot, ResponseCache } from './response-cache.ts';
 import { SAFE_METHODS } from './route.ts';
 
@@ -26,10 +25,10 @@ function wantsFresh(request: FastifyRequest): boolean {
  * (register after the hook that authorises). The `x-cache` header says hit or miss; a hit is
  * gzipped for clients that accept it (browsers do), as the cache compressed it once. An answer
  * is kept with the tables its route declares (`cacheTables`). A write through an API route of
- * this process clears its company before the writer sees the answer, so its next read here is
- * fresh; other processes, and writes made elsewhere (jobs), are heard from the change feed.
+ * this process drops the writer's own answers before they see its answer, so their next read
+ * here is fresh; everyone else's, on every process, go when the change feed names the tables.
  */
-export function installResponseCache(app: FastifyInstance, cache: ResponseCache, changes: ChangeFeed): void {
+export function installResponseCache(app: FastifyInstance, cache: ResponseCache): void {
   app.decorateRequest('cacheSlot', null);
   app.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
     // HEAD shares the GET route's config but not its body.
@@ -41,7 +40,8 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     const body = wantsFresh(request) ? undefined : cache.get(key);
     if (body !== undefined) {
       reply.header('x-cache', 'hit').type('application/json; charset=utf-8');
-      if (body.gzip && acceptsGzip(request)) return reply.header('content-encoding', 'gzip').send(body.gzip);
+      const gzip = acceptsGzip(request) ? cache.gzipped(key, body) : null;
+      if (gzip) return reply.header('content-encoding', 'gzip').send(gzip);
       return reply.send(body.identity);
     }
     request.cacheSlot = cache.slot(key, tenant.company.id, request.routeOptions.config.cacheTables ?? null);
@@ -52,11 +52,16 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache,
     if (slot) {
       request.cacheSlot = null;
       if (reply.statusCode === 200 && typeof payload === 'string') cache.set(slot, payload);
-    } else if (!SAFE_METHODS.has(request.method) && request.tenant && request.routeOptions.config.api) {
-      // Which tables the write touched (triggers included) is known only from the feed: the
-      // whole company, as route writes are rare (docs/decisions/0021). Routes outside the API
-      // (upload chunks) leave it to the feed.
-      changes.publish({ kind: 'company', companyId: request.tenant.company.id });
+    } else if (
+      !SAFE_METHODS.has(request.method) &&
+      request.tenant &&
+      request.actor &&
+      request.routeOptions.config.api
+    ) {
+      // The writer's own answers, so that their next read here is fresh; which tables the write
+      // touched (triggers included) reaches everyone's answers through the feed (decision 0028).
+      // Routes outside the API (upload chunks) leave it to the feed.
+      cache.forgetAccount(request.tenant.company.id, request.actor.accountId);
     }
     return payload;
   });

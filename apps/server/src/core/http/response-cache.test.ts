@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { testChangeFeed } from '#test/test-change-feed.ts';
 import { ResponseCache } from './response-cache.ts';
@@ -50,6 +51,38 @@ describe('response cache', () => {
     feed.emit({ kind: 'all' });
     cache.set(everywhere, 'built before a change anywhere');
     expect(cache.get(key)).toBeUndefined();
+  });
+
+  it('forgets one account’s bodies of one company, and keeps everyone else’s', () => {
+    const { cache } = cacheWith();
+    const keys = [
+      [1, 7],
+      [1, 8],
+      [2, 7],
+    ].map(([company, account]) => {
+      const key = ResponseCache.key(company as number, account as number, 'hatch', '/v2/labels');
+      cache.set(cache.slot(key, company as number), `${company}/${account}`);
+      return key;
+    });
+    cache.forgetAccount(1, 7);
+    expect(keys.map((key) => cache.get(key)?.identity.toString() ?? null)).toEqual([null, '1/8', '2/7']);
+    expect(cache.size.entries).toBe(2);
+  });
+
+  it('gzips a body on its first hit only, once, and counts the bytes', () => {
+    const { cache, put } = cacheWith();
+    const large = JSON.stringify({ data: Array.from({ length: 200 }, (_, id) => ({ id, name: `Item ${id}` })) });
+    const key = put(1, '/v2/libraries/items', large);
+    const body = cache.get(key);
+    expect(body?.gzip).toBeUndefined();
+    const before = cache.size.bytes;
+    const gzip = body ? cache.gzipped(key, body) : null;
+    expect(gzip && gunzipSync(gzip).toString()).toBe(large);
+    expect(cache.size.bytes).toBe(before + (gzip?.length ?? 0));
+    expect(body && cache.gzipped(key, body)).toBe(gzip);
+    const small = put(1, '/v2/labels', '{}');
+    const smallBody = cache.get(small);
+    expect(smallBody && cache.gzipped(small, smallBody)).toBeNull();
   });
 
   it('ignores session changes, which say nothing about bodies', () => {

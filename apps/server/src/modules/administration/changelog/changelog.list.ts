@@ -28,6 +28,7 @@ const environmentSchema = z.enum(ENVIRONMENTS, { error: () => `Must be one of: $
 export const changelogList: ListResource = {
   name: 'changelog_items',
   table: changelogItems,
+  reads: [],
   scope: 'system',
   idColumn: changelogItems.id,
   fields: {

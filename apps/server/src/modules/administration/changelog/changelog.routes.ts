@@ -52,11 +52,10 @@ export function changelogRoutes(services: CoreServices) {
         return { changelog_item_description: await writes.delete(params.id), status: 'deleted' as const };
       },
     }),
-    listRoute(engine, changelogEndpoints.list, changelogList, { access: 'member', cache: false }),
+    listRoute(engine, changelogEndpoints.list, changelogList, { access: 'member' }),
     recordRoute(engine, changelogEndpoints.get, changelogList, {
       access: 'member',
       where: (params) => eq(changelogItems.id, params.id),
-      cache: false,
     }),
     defineRoute(changelogEndpoints.screenshot, {
       access: 'member',

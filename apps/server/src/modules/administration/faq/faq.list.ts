@@ -8,6 +8,7 @@ import { faqCategories, faqQuestions } from './faq.table.ts';
 export const faqCategoryList: ListResource = {
   name: 'categories',
   table: faqCategories,
+  reads: ['faq_questions'],
   scope: 'system',
   idColumn: faqCategories.id,
   fields: {

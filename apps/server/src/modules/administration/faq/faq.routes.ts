@@ -18,11 +18,10 @@ export function faqRoutes(services: CoreServices) {
       typeof faqCategoryEndpoints.get
     >;
   return [
-    listRoute(engine, faqCategoryEndpoints.list, faqCategoryList, { access: 'member', cache: false }),
+    listRoute(engine, faqCategoryEndpoints.list, faqCategoryList, { access: 'member' }),
     recordRoute(engine, faqCategoryEndpoints.get, faqCategoryList, {
       access: 'member',
       where: (params) => eq(faqCategories.id, params.id),
-      cache: false,
     }),
     defineRoute(faqCategoryEndpoints.create, {
       access: 'admin',

@@ -8,6 +8,7 @@ import type { ListResource } from '#core/list/list-resource.ts';
 export const groupList: ListResource = {
   name: 'groups',
   table: groups,
+  reads: ['group_members'],
   scope: 'tenant',
   idColumn: groups.id,
   fields: {

@@ -23,12 +23,10 @@ export function groupRoutes(services: CoreServices) {
     // also the group picker of the user form
     listRoute(engine, groupEndpoints.list, groupList, {
       access: { permission: 'view-groups|update-users|create-users' },
-      cache: false,
     }),
     recordRoute(engine, groupEndpoints.get, groupList, {
       access: { permission: GROUP_PERMISSIONS.view },
       where: (params) => eq(groups.id, params.id),
-      cache: false,
     }),
     defineRoute(groupEndpoints.create, {
       access: { permission: 'create-groups' },

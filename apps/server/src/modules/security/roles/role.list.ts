@@ -6,6 +6,7 @@ import type { ListResource } from '#core/list/list-resource.ts';
 export const roleList: ListResource = {
   name: 'roles',
   table: roles,
+  reads: [],
   scope: 'tenant',
   idColumn: roles.id,
   fields: {

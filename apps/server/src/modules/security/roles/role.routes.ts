@@ -23,12 +23,10 @@ export function roleRoutes(services: CoreServices) {
     // also the role picker of the user form
     listRoute(engine, roleEndpoints.list, roleList, {
       access: { permission: 'view-roles|update-users|create-users' },
-      cache: false,
     }),
     recordRoute(engine, roleEndpoints.get, roleList, {
       access: { permission: ROLE_PERMISSIONS.view },
       where: (params) => eq(roles.id, params.id),
-      cache: false,
     }),
     defineRoute(roleEndpoints.create, {
       access: { permission: 'create-roles' },

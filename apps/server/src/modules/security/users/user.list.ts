@@ -27,6 +27,7 @@ const zeroOne = defineFilter({
 export const securityUserList: ListResource = {
   name: 'users',
   table: memberships,
+  reads: ['groups', 'group_members', 'autodesk_grants', 'notification_settings'],
   joins: memberJoins,
   scope: 'tenant',
   idColumn: accounts.id,
@@ -101,6 +102,7 @@ export const adminUserList: ListResource = {
 export const userActivityList: ListResource = {
   name: 'activity',
   table: userActivity,
+  reads: [],
   scope: 'tenant',
   idColumn: userActivity.id,
   fields: {

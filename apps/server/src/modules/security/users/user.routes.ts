@@ -8,19 +8,17 @@ import { adminUserList, myAccountResource, securityUserList, userActivityList } 
 import { USER_PERMISSIONS } from './user.policy.ts';
 import { type UserWriteServices, userWriteRoutes } from './user-write.routes.ts';
 
-/** None of these answers is kept in the response cache (they never were). */
+/** The company's own lists are kept in the response cache; the platform-wide admin list is not (its rows change in every company). */
 export function userRoutes(services: UserWriteServices) {
   const engine = new ListEngine(services.database, services.changes);
   const byId = (params: { id: number }) => eq(accounts.id, params.id);
   return [
     listRoute(engine, userEndpoints.list, securityUserList, {
       access: { permission: 'view-system-users' },
-      cache: false,
     }),
     recordRoute(engine, userEndpoints.get, securityUserList, {
       access: { permission: USER_PERMISSIONS.view },
       where: byId,
-      cache: false,
     }),
     listRoute(engine, userEndpoints.adminList, adminUserList, { access: 'admin', cache: false }),
     recordRoute(engine, userEndpoints.adminGet, adminUserList, {
@@ -31,9 +29,8 @@ export function userRoutes(services: UserWriteServices) {
     recordRoute(engine, userEndpoints.myAccount, myAccountResource, {
       access: 'member',
       where: (_params, { actor }) => eq(accounts.id, actor.accountId),
-      cache: false,
     }),
-    listRoute(engine, userEndpoints.myActivity, userActivityList, { access: 'member', cache: false }),
+    listRoute(engine, userEndpoints.myActivity, userActivityList, { access: 'member' }),
     ...userWriteRoutes(services),
     ...adminUserWriteRoutes(services),
   ];
