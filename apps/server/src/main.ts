@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import os from 'node:os';
 import { buildApp } from '#app/build-app.ts';
 import { gracefulClose } from '#app/graceful-close.ts';
 import { createServices } from '#app/services.ts';
@@ -55,7 +56,8 @@ async function main(command: string): Promise<void> {
     ...(serveArgs.role ? { SERVE_ROLE: serveArgs.role } : {}),
   });
   // A worker of `serve`: the primary has migrated already.
-  if (cluster.isWorker) return serve(config);
+  if (cluster.isWorker)
+    return config.role === 'worker' ? work(config, await openConfiguredDatabase(config)) : serve(config);
   const database = await openConfiguredDatabase(config);
   const services = createServices(config, database);
   try {
@@ -85,13 +87,17 @@ async function main(command: string): Promise<void> {
   if (config.role === 'worker') return work(config, database);
   if (config.workers === 1) return serve(config, database);
   await database.close();
-  superviseWorkers(config.workers, log, () =>
-    log('info', 'Meshport is ready', {
-      url: readyUrl(config),
-      database: 'postgres',
-      workers: config.workers,
-      role: config.role,
-    }),
+  superviseWorkers(
+    config.workers,
+    log,
+    () =>
+      log('info', 'Meshport is ready', {
+        url: readyUrl(config),
+        database: 'postgres',
+        workers: config.workers,
+        role: config.role,
+      }),
+    { background: config.role === 'all' },
   );
 }
 
@@ -143,6 +149,9 @@ async function serve(config: Config, opened?: Database): Promise<void> {
 
 /** `serve --role worker`: works the background jobs until SIGTERM or SIGINT; answers no HTTP. */
 async function work(config: Config, database: Database): Promise<void> {
+  // Below the API's priority: conversions and previews (this process's children) run on what
+  // the requests leave of the CPU (decision 0028).
+  lowerPriority(config.backgroundNiceness);
   const services = createServices(config, database);
   let stopping = false;
   let stopPurge = () => {};
@@ -172,7 +181,18 @@ async function work(config: Config, database: Database): Promise<void> {
   await reconcileRuns(database);
   services.processing.warmUp({ warn: (details, msg) => log('error', msg, details as Record<string, unknown>) });
   const jobs = services.jobs.registry.all().map((job) => job.name);
-  log('info', 'Meshport is ready', { role: 'worker', database: database.kind, jobs });
+  // In a cluster the primary says when the whole server is ready (its HTTP workers listen);
+  // this process saying so first would send clients to a port nobody listens on yet.
+  if (cluster.isWorker) log('info', 'background jobs started', { database: database.kind, jobs });
+  else log('info', 'Meshport is ready', { role: 'worker', database: database.kind, jobs });
+}
+
+function lowerPriority(niceness: number): void {
+  try {
+    os.setPriority(Math.max(os.getPriority(), niceness));
+  } catch (error) {
+    log('error', 'could not lower the background priority', { error: String(error) });
+  }
 }
 
 const command = process.argv[2] ?? 'serve';

@@ -105,8 +105,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes 
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('migrates once, then serves from two workers sharing the port', async () => {
+  it('migrates once, then serves from two workers sharing the port, and works jobs in one more process', async () => {
     expect(server.output()).toMatch(/"msg":"Meshport is ready".*"workers":2/);
+    // Only the primary says the server is ready; the job process says it started.
+    expect(server.output().match(/Meshport is ready/g)).toHaveLength(1);
+    await waitFor(() => /"msg":"background jobs started"/.test(server.output()), 30_000);
     expect(new Set(workerPids()).size).toBe(2);
     for (let i = 0; i < 4; i++) expect((await httpRequest(base, '/healthz')).status).toBe(200);
   });

@@ -1,28 +1,41 @@
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 
 type Log = (level: 'info' | 'error', msg: string, extra?: Record<string, unknown>) => void;
 
 const RESTART_DELAY_MS = 1_000;
 export const WORKER_LISTENING = 'meshport:listening';
 
+/** How many database connections the background process of a cluster keeps. */
+export const BACKGROUND_POOL_SIZE = 4;
+
 /**
  * The primary of `meshport serve` with WORKERS > 1 (docs/decisions/0013): it forks the workers,
  * which share the port; starts another when one dies; and on SIGTERM or SIGINT lets each
  * finish its requests in flight, then exits. It serves nothing itself.
+ *
+ * With `background` (the role `all`), the HTTP workers only answer requests and one more
+ * process works the background jobs (conversions, previews, purges) at a lower CPU priority,
+ * so that processing uploads does not slow the requests of everyone else (decision 0028).
  */
-export function superviseWorkers(count: number, log: Log, ready: () => void): void {
+export function superviseWorkers(count: number, log: Log, ready: () => void, options: { background: boolean }): void {
   let stopping = false;
   const listening = new Set<number>();
-  const fork = () => {
-    const worker = cluster.fork();
+  const roles = new Map<number, Record<string, string>>();
+  const fork = (env: Record<string, string>) => {
+    const worker: Worker = cluster.fork(env);
+    roles.set(worker.id, env);
     worker.on('message', (message: unknown) => {
       if (message !== WORKER_LISTENING) return;
       listening.add(worker.id);
       if (listening.size === count) ready();
     });
   };
+  const httpEnv: Record<string, string> = options.background ? { SERVE_ROLE: 'api' } : {};
+  const backgroundEnv = { SERVE_ROLE: 'worker', WORKERS: '1', DATABASE_POOL_SIZE: String(BACKGROUND_POOL_SIZE) };
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
+    const env = roles.get(worker.id) ?? httpEnv;
+    roles.delete(worker.id);
     if (stopping) {
       if (Object.keys(cluster.workers ?? {}).length === 0) {
         log('info', 'stopped');
@@ -30,8 +43,13 @@ export function superviseWorkers(count: number, log: Log, ready: () => void): vo
       }
       return;
     }
-    log('error', 'a worker stopped; starting another', { worker: worker.id, code, signal });
-    setTimeout(fork, RESTART_DELAY_MS);
+    log('error', 'a worker stopped; starting another', {
+      worker: worker.id,
+      code,
+      signal,
+      role: env.SERVE_ROLE ?? 'all',
+    });
+    setTimeout(() => fork(env), RESTART_DELAY_MS);
   });
   const stop = (signal: string) => {
     if (stopping) return;
@@ -41,5 +59,6 @@ export function superviseWorkers(count: number, log: Log, ready: () => void): vo
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
-  for (let i = 0; i < count; i++) fork();
+  for (let i = 0; i < count; i++) fork(httpEnv);
+  if (options.background) fork(backgroundEnv);
 }

@@ -26,6 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SERVE_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
+  BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
@@ -85,6 +86,11 @@ export type Config = {
    * `worker` works jobs and answers no HTTP, `all` both. Other than `all` needs DATABASE_URL.
    */
   role: 'api' | 'worker' | 'all';
+  /**
+   * The CPU niceness of background work (0–19, higher yields more): the job process of a
+   * cluster or `--role worker`, and the converter's process everywhere (decision 0028).
+   */
+  backgroundNiceness: number;
   /** How often an idle job worker looks for work. */
   jobPollingSeconds: number;
   /** How often runs of dead workers are failed for a retry (and old jobs archived). */
@@ -113,7 +119,7 @@ export type Config = {
   /** S3-compatible object storage for every file and upload (S3_BUCKET set); null: a folder under DATA_DIR. */
   s3: S3Settings | null;
   /** The contained converter's limits (issue 11): resident memory and time per file. */
-  converter: { memoryMb: number; timeoutMs: number };
+  converter: { memoryMb: number; timeoutMs: number; niceness: number };
   /** The browser that renders previews (Debian's chromium). */
   chromiumPath: string;
   /** The Autodesk integration's OAuth 2 client (docs/decisions/0026). */
@@ -170,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     workers,
     role: e.SERVE_ROLE,
+    backgroundNiceness: e.BACKGROUND_NICENESS,
     jobPollingSeconds: e.JOB_POLLING_SECONDS,
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
@@ -197,7 +204,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
       : null,
-    converter: { memoryMb: e.CONVERTER_MEMORY_MB, timeoutMs: e.CONVERTER_TIMEOUT_SECONDS * 1000 },
+    converter: {
+      memoryMb: e.CONVERTER_MEMORY_MB,
+      timeoutMs: e.CONVERTER_TIMEOUT_SECONDS * 1000,
+      niceness: e.BACKGROUND_NICENESS,
+    },
     chromiumPath: e.CHROMIUM_PATH,
     autodesk: {
       authorizeUrl: e.AUTODESK_AUTHORIZE_URL,

@@ -44,8 +44,10 @@ export interface ConverterLimits {
   memoryMb: number;
   /** Time limit of one conversion, ms. */
   timeoutMs: number;
+  /** CPU niceness of the converter process: it yields to the server's requests (decision 0028). */
+  niceness: number;
 }
 
-export const DEFAULT_LIMITS: ConverterLimits = { memoryMb: 1024, timeoutMs: 120_000 };
+export const DEFAULT_LIMITS: ConverterLimits = { memoryMb: 1024, timeoutMs: 120_000, niceness: 10 };
 
 export const UNREADABLE_MESSAGE = 'The file could not be read: it is damaged or not a supported 3D format';

@@ -1,6 +1,7 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import {
   ConversionError,
@@ -36,6 +37,16 @@ async function rssMb(pid: number, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): Promise<n
     return match ? Number(match[1]) / 1024 : null;
   } catch {
     return null;
+  }
+}
+
+/** Raises a child's niceness (never lowers it); where the system refuses, it runs as it is. */
+function lowerPriority(pid: number | undefined, niceness: number): void {
+  if (!pid || niceness <= 0) return;
+  try {
+    os.setPriority(pid, Math.max(os.getPriority(pid), niceness));
+  } catch {
+    // Not permitted here: the conversion still runs, at the server's priority.
   }
 }
 
@@ -96,6 +107,7 @@ export class Converter {
       child.once('exit', onExit);
     });
     ready.catch(() => undefined);
+    lowerPriority(child.pid, this.limits.niceness);
     child.unref();
     this.child = child;
     this.ready = ready;
