@@ -19,10 +19,13 @@ export function benchUrl(adminUrl: string): string {
   return url.toString();
 }
 
-function runCli(args: string[], databaseUrl: string): void {
+/** `meshport <args>` on the PostgreSQL server at `database` or, given `{ dataDir }`, the embedded database. */
+export function runCli(args: string[], database: string | { dataDir: string }): void {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  const target = typeof database === 'string' ? { DATABASE_URL: database } : { DATA_DIR: database.dataDir };
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: SERVER_DIR,
-    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    env: { ...inherited, ...target, LOG_LEVEL: 'warn' },
     stdio: 'inherit',
   });
   if (result.status !== 0) throw new Error(`meshport ${args[0]} failed (${result.status})`);
@@ -97,29 +100,48 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The real server (`meshport serve`) as its own process, on 127.0.0.1 only. */
-export async function startServer(databaseUrl: string): Promise<RunningServer> {
+/**
+ * The real server (`meshport serve`) as its own process, on 127.0.0.1 only: on the PostgreSQL
+ * server at `databaseUrl`, or on the embedded database in `env.DATA_DIR` when it is null.
+ */
+export async function startServer(
+  databaseUrl: string | null,
+  env: Record<string, string> = {},
+): Promise<RunningServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', 'serve'], {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env;
+  // BENCH_SERVER_NODE_ARGS: e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`, to see where the server's time goes.
+  const nodeArgs = process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  const child: ChildProcess = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts', 'serve'], {
     cwd: SERVER_DIR,
     env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
+      ...inherited,
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
       PORT: String(port),
       HOST: '127.0.0.1',
       BASE_DOMAIN,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '0',
       NODE_ENV: 'production',
+      ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stderr?.pipe(process.stderr);
+  // The server logs JSON lines on stdout: pass on its errors (level 50 and up), nothing else.
+  let pending = '';
+  child.stdout?.on('data', (chunk: Buffer) => {
+    const lines = (pending + chunk.toString()).split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines)
+      if (/"level":(5|6)\d/.test(line) || process.env.BENCH_SERVER_LOG)
+        process.stderr.write(`server: ${line.slice(0, 2000)}\n`);
+  });
   // Never leave the server behind, whatever ends the bench.
   const killOnExit = () => child.kill('SIGKILL');
   process.once('exit', killOnExit);
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     const ok = await fetch(`${url}/v2/config`)
@@ -128,7 +150,7 @@ export async function startServer(databaseUrl: string): Promise<RunningServer> {
     if (ok) break;
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error('server did not start within 60 s');
+      throw new Error('server did not start within 180 s');
     }
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -157,7 +179,7 @@ interface HttpAnswer {
 /** One HTTP request with a Host header of our choosing (fetch cannot set one). */
 export async function httpCall(
   url: string,
-  options: { method?: string; headers: Record<string, string>; body?: string },
+  options: { method?: string; headers: Record<string, string>; body?: string | Buffer },
 ): Promise<HttpAnswer> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {

@@ -1,10 +1,11 @@
 /**
  * List API benchmark: the real server against a 1M-item tenant on the PostgreSQL server, at
  * 200 concurrent connections, beside the same SQL sent straight through node-postgres.
- * Each call is measured twice through the API, with a browser's headers: as served (a
- * repeated request, answered from the response cache after the first, gzipped) and by the
- * engine (`Cache-Control: no-cache`, so every request runs the list engine and its SQL);
- * API/SQL compares the engine with the bare SQL.
+ * Each call is measured twice through the API, with a browser's headers: repeated (the same
+ * URL again and again, answered from the response cache after the first, gzipped: not what a
+ * busy company does, see bench/mixed for that) and by the engine (`Cache-Control: no-cache`,
+ * so every request runs the list engine and its SQL); API/SQL compares the engine with the
+ * bare SQL.
  *
  *   npm run bench:list -w bench [-- --duration 5 --connections 200 --only items]
  *
@@ -49,8 +50,8 @@ interface Row {
   name: string;
   path: string;
   statements: number;
-  /** As users get it: the response cache answers the repeated request. */
-  served: Figures;
+  /** One URL again and again: answered from the response cache after the first (not what users get under a mix). */
+  repeated: Figures;
   /** Every request built afresh by the list engine. */
   engine: Figures;
   sql: Figures;
@@ -73,10 +74,10 @@ function targetChecks(rows: Row[]) {
   const lowestRatio = rows.length ? Math.min(...rows.map((r) => r.ratio)) : Number.NaN;
   return [
     {
-      target: 'list p99 <= 40 ms at the run concurrency (as served)',
-      met: lists.length > 0 && worst(lists, (r) => r.served.p99) <= 40,
+      target: 'list p99 <= 40 ms at the run concurrency (one URL repeated: the response cache)',
+      met: lists.length > 0 && worst(lists, (r) => r.repeated.p99) <= 40,
       detail: lists.length
-        ? `worst p99 ${worst(lists, (r) => r.served.p99)} ms as served, ${worst(lists, (r) => r.engine.p99)} ms by the engine, over ${lists.length} list calls`
+        ? `worst p99 ${worst(lists, (r) => r.repeated.p99)} ms repeated, ${worst(lists, (r) => r.engine.p99)} ms by the engine, over ${lists.length} list calls`
         : 'not run',
     },
     {
@@ -96,10 +97,10 @@ function targetChecks(rows: Row[]) {
         first && deep ? `page 10,000 ${deep.engine.p99} ms vs first page ${first.engine.p99} ms (engine)` : 'not run',
     },
     {
-      target: 'global search p95 <= 50 ms (as served)',
-      met: searches.length > 0 && worst(searches, (r) => r.served.p95) <= 50,
+      target: 'global search p95 <= 50 ms (one URL repeated: the response cache)',
+      met: searches.length > 0 && worst(searches, (r) => r.repeated.p95) <= 50,
       detail: searches.length
-        ? `worst p95 ${worst(searches, (r) => r.served.p95)} ms as served, ${worst(searches, (r) => r.engine.p95)} ms by the engine, over ${searches.length} terms`
+        ? `worst p95 ${worst(searches, (r) => r.repeated.p95)} ms repeated, ${worst(searches, (r) => r.engine.p95)} ms by the engine, over ${searches.length} terms`
         : 'not run',
     },
   ];
@@ -148,7 +149,7 @@ async function main(): Promise<void> {
         'accept-encoding': 'gzip, deflate, br',
       };
       const cacheState = await cacheHeader(`${server.url}${scenario.path}`, headers);
-      const served = await loadHttp(`${server.url}${scenario.path}`, headers, connections, seconds);
+      const repeated = await loadHttp(`${server.url}${scenario.path}`, headers, connections, seconds);
       const engine = await loadHttp(
         `${server.url}${scenario.path}`,
         { ...headers, 'cache-control': 'no-cache' },
@@ -161,7 +162,7 @@ async function main(): Promise<void> {
         name: scenario.name,
         path: scenario.path,
         statements: sql.statements.length,
-        served,
+        repeated,
         engine,
         sql: bare,
         ratio,
@@ -169,9 +170,9 @@ async function main(): Promise<void> {
       log(
         `${scenario.name} (${sql.statements.length} statements per request, ${sql.inTransaction} in the tenant transaction)`,
       );
-      log(`  served ${fmt(served)}   (a repeat answers x-cache: ${cacheState})`);
-      log(`  engine ${fmt(engine)}`);
-      log(`  SQL    ${fmt(bare)}   engine/SQL ${ratio}`);
+      log(`  repeated ${fmt(repeated)}   (one URL again and again; a repeat answers x-cache: ${cacheState})`);
+      log(`  engine   ${fmt(engine)}`);
+      log(`  SQL      ${fmt(bare)}   engine/SQL ${ratio}`);
     }
     if (!values.only || 'reference'.includes(values.only)) {
       log('\nReference: the same server and load on calls with no list query');

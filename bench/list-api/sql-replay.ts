@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app/build-app.ts';
 import { createServices } from '../../apps/server/src/app/services.ts';
@@ -48,6 +49,46 @@ export interface CapturedRequest {
 const CACHED_IN_PROCESS = /planned_maintenance|from "companies"/;
 
 /**
+ * Sends each request to the in-process app, recording around its second send (a GET is sent
+ * once unrecorded first, so that one-time work such as caches and prepared types is out of the
+ * way; a write is sent once only). What `stop` returns is kept for the requests answered 2xx;
+ * the others are named in `failed`.
+ */
+export async function captureEach<T>(
+  app: Pick<FastifyInstance, 'inject'>,
+  requests: RequestToCapture[],
+  start: () => void,
+  stop: () => T,
+): Promise<Map<string, T> & { failed: string[] }> {
+  const out = Object.assign(new Map<string, T>(), { failed: [] as string[] });
+  for (const request of requests) {
+    const inject = () =>
+      app.inject({
+        method: request.method as 'GET',
+        url: request.url,
+        headers: { 'cache-control': 'no-cache', ...request.headers },
+        ...(request.body === undefined ? {} : { payload: request.body }),
+      });
+    if (request.method === 'GET') await inject();
+    start();
+    const res = await inject();
+    const recorded = stop();
+    if (res.statusCode >= 300) out.failed.push(`${res.statusCode} ${request.method} ${request.url}`);
+    else out.set(request.key, recorded);
+  }
+  return out;
+}
+
+/** A request to capture the SQL of: as the bench sends it. */
+export interface RequestToCapture {
+  key: string;
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+/**
  * The SQL the API runs for each path, taken from the server's own code running in this
  * process against the same database (one request at a time, so nothing else is recorded).
  */
@@ -57,9 +98,27 @@ export async function captureSql(
   token: string,
   paths: string[],
 ): Promise<Map<string, CapturedRequest>> {
-  if (!paths.length) return new Map();
+  // As the bench's engine runs ask: built afresh, never from the response cache.
+  const headers = { host, authorization: `Bearer ${token}`, 'cache-control': 'no-cache' };
+  return captureRequests(
+    databaseUrl,
+    paths.map((url) => ({ key: url, method: 'GET', url, headers })),
+  );
+}
+
+/**
+ * `captureSql` for requests of any method, user and host; a write is sent once only. With the
+ * served process's `filesDir`, file reads find their files. A request not answered 2xx here is
+ * left out of the map (and named in `failed`).
+ */
+export async function captureRequests(
+  databaseUrl: string,
+  requests: RequestToCapture[],
+  filesDir?: string,
+): Promise<Map<string, CapturedRequest> & { failed: string[] }> {
+  if (!requests.length) return Object.assign(new Map<string, CapturedRequest>(), { failed: [] });
   installRecorder();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-bench-'));
+  const dataDir = filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-bench-'));
   const config = loadConfig({
     DATABASE_URL: databaseUrl,
     BASE_DOMAIN,
@@ -70,30 +129,28 @@ export async function captureSql(
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
   const services = createServices(config, database);
   const { app } = await buildApp(services, { logger: false });
-  const out = new Map<string, CapturedRequest>();
   try {
-    // As the bench's engine runs ask: built afresh, never from the response cache.
-    const headers = { host, authorization: `Bearer ${token}`, 'cache-control': 'no-cache' };
-    for (const url of paths) {
-      // Once unrecorded, so that one-time work (caches, prepared types) is out of the way.
-      await app.inject({ method: 'GET', url, headers });
-      recording = [];
-      const res = await app.inject({ method: 'GET', url, headers });
-      // The realtime adapter's notifications are not the request's.
-      const all = recording.filter((s) => !s.text.includes('pg_notify') && !CACHED_IN_PROCESS.test(s.text));
-      recording = null;
-      if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
-      const begin = all.findIndex((s) => /^\s*begin\s*$/i.test(s.text));
-      out.set(url, { statements: all, inTransaction: begin >= 0 ? all.length - begin : 0 });
-    }
+    return await captureEach(
+      app,
+      requests,
+      () => {
+        recording = [];
+      },
+      () => {
+        // The realtime adapter's notifications are not the request's.
+        const all = (recording ?? []).filter((s) => !s.text.includes('pg_notify') && !CACHED_IN_PROCESS.test(s.text));
+        recording = null;
+        const begin = all.findIndex((s) => /^\s*begin\s*$/i.test(s.text));
+        return { statements: all, inTransaction: begin >= 0 ? all.length - begin : 0 };
+      },
+    );
   } finally {
     recording = null;
     pg.Client.prototype.query = originalQuery;
     await app.close();
     await database.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    if (!filesDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  return out;
 }
 
 /**
@@ -107,16 +164,34 @@ export async function replaySql(
   seconds: number,
   poolSize: number,
 ): Promise<Figures> {
+  const replayed = await replayMix(databaseUrl, () => ({ key: '', statements }), connections, seconds, poolSize);
+  return replayed.figures;
+}
+
+/**
+ * `replaySql` for a mix: each loop replays the statements of the request `next` gives, and the
+ * time each request's statements took is summed per key (the database time of each call).
+ */
+export async function replayMix(
+  databaseUrl: string,
+  next: () => { key: string; statements: Statement[] },
+  connections: number,
+  seconds: number,
+  poolSize: number,
+): Promise<{ figures: Figures; msByKey: Map<string, { ms: number; count: number }> }> {
   // As autocannon gives up on a request after 30 s, so does the replay.
   const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c statement_timeout=30000' });
   // The same protocol as the server: parameterised statements prepared once per connection.
   pool.on('connect', (client) => prepareStatementsByText(client));
   const latencies: number[] = [];
+  const msByKey = new Map<string, { ms: number; count: number }>();
   let errors = 0;
   const run = async (until: number, record: boolean) => {
     while (performance.now() < until) {
+      const { key, statements } = next();
       const started = performance.now();
       const client = await pool.connect();
+      const connected = performance.now();
       try {
         for (const s of statements) await client.query(s.text, s.values as unknown[]);
       } catch {
@@ -125,7 +200,13 @@ export async function replaySql(
       } finally {
         client.release();
       }
-      if (record) latencies.push(performance.now() - started);
+      if (!record) continue;
+      const ended = performance.now();
+      latencies.push(ended - started);
+      const byKey = msByKey.get(key) ?? { ms: 0, count: 0 };
+      byKey.ms += ended - connected;
+      byKey.count += 1;
+      msByKey.set(key, byKey);
     }
   };
   const warm = performance.now() + 3000;
@@ -135,5 +216,5 @@ export async function replaySql(
   await Promise.all(Array.from({ length: connections }, () => run(until, true)));
   const elapsed = (performance.now() - started) / 1000;
   await pool.end();
-  return summarize(latencies, elapsed, errors);
+  return { figures: summarize(latencies, elapsed, errors), msByKey };
 }

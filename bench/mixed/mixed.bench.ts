@@ -1,0 +1,310 @@
+/**
+ * A busy company, and two smaller ones, on the real server: every list and read call of the
+ * contract under its pages, sorts, filters and searches, by several people with different
+ * abilities on both platforms, with about 2 % writes (content saves, bulk actions) and uploads
+ * being processed by the pipeline throughout. Prints req/s, p50/p95/p99, the cache-hit share and
+ * errors beside the same statements replayed as bare SQL through the same driver; each call's
+ * uncached time alone and its share of the database time; the issue's targets. Writes
+ * bench/results/mixed-<database>.json.
+ *
+ *   npm run bench:mixed -w bench [-- --db postgres,embedded --duration 30 --warm-up 5
+ *                                   --connections 50,200 --embedded-connections 20]
+ *
+ * PostgreSQL: the database meshport_bench beside BENCH_DATABASE_URL / TEST_DATABASE_URL /
+ * postgres://postgres@127.0.0.1:5432/postgres (made once with the 1M-item tenant, then kept).
+ * Embedded: a data folder in the system's temporary folder, generated once and kept.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import {
+  BASE_DOMAIN,
+  log,
+  prepareDatabase,
+  REPO,
+  type RunningServer,
+  runCli,
+  startServer,
+} from '../list-api/bench-setup.ts';
+import { captureRequests, type RequestToCapture, replayMix, type Statement } from '../list-api/sql-replay.ts';
+import type { Figures } from '../list-api/stats.ts';
+import { startBackgroundProcessing } from './background-uploads.ts';
+import { captureEmbedded, type EmbeddedStatement, replayEmbedded } from './embedded-sql.ts';
+import { readCalls } from './endpoint-catalog.ts';
+import { type MixRequest, sessionReads } from './mix-reads.ts';
+import { type Session, sessionHeaders, sessionPlans, signInAll } from './mix-sessions.ts';
+import { type WriteMaker, writeMakers } from './mix-writes.ts';
+import { type LoadFigures, makeSchedule, runLoad } from './mixed-load.ts';
+import { formatMs, printCalls, printLoadTable, printTargets } from './mixed-report.ts';
+import { perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'postgres,embedded' },
+    duration: { type: 'string', default: '30' },
+    'warm-up': { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50,200' },
+    'embedded-connections': { type: 'string', default: '20' },
+    items: { type: 'string', default: '1000000' },
+    'embedded-items': { type: 'string', default: '100000' },
+    // For finding where time goes; the figures against the targets are with both.
+    'without-processing': { type: 'boolean', default: false },
+    'without-writes': { type: 'boolean', default: false },
+    // While changing the server: the last run's discovered mix again, and no bare-SQL replay.
+    'reuse-discovery': { type: 'boolean', default: false },
+    'skip-sql': { type: 'boolean', default: false },
+  },
+});
+const SECONDS = Math.max(1, Number(values.duration));
+const WARM_UP = Math.max(0, Number(values['warm-up']));
+const WRITE_EVERY = values['without-writes'] ? Number.POSITIVE_INFINITY : 50; // 2 % of the requests
+const LARGE = 'gen1';
+const SMALL = ['gen2', 'gen3'];
+const numbers = (text: string) =>
+  text
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
+
+type Target_ = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+
+const requestKey = (request: MixRequest) =>
+  request.write ? `${request.session.label} ${request.call}` : `${request.session.label} ${request.url}`;
+
+/** The embedded database's data folder, generated once (a few minutes) and kept. */
+function prepareEmbedded(items: number): string {
+  const dataDir = path.join(os.tmpdir(), `meshport-bench-mixed-embedded-${items}`);
+  const marker = path.join(dataDir, 'bench-generated');
+  if (fs.existsSync(marker)) {
+    log(`Reusing the embedded bench database in ${dataDir}; migrating it.`);
+    runCli(['migrate'], { dataDir });
+    return dataDir;
+  }
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  log(`Creating the embedded bench database in ${dataDir}: demo seed, generate ${items} items (a few minutes).`);
+  runCli(['seed'], { dataDir });
+  runCli(['generate', '--companies', '3', '--library-items', String(items), '--materials', String(items / 10)], {
+    dataDir,
+  });
+  fs.writeFileSync(marker, new Date().toISOString());
+  return dataDir;
+}
+
+/** The PostgreSQL run's files (uploads, converted models), kept beside the bench database. */
+const POSTGRES_FILES = path.join(os.tmpdir(), 'meshport-bench-mixed-files');
+
+const serverFor = (target: Target_): Promise<RunningServer> =>
+  target.kind === 'postgres'
+    ? startServer(target.url, { DATA_DIR: POSTGRES_FILES })
+    : startServer(null, { DATA_DIR: target.dataDir, WEB_DIST: path.join(target.dataDir, 'no-web') });
+
+async function benchOne(target: Target_, connectionCounts: number[]) {
+  let server = await serverFor(target);
+  const sessions = await signInAll(server.url, sessionPlans({ large: LARGE, small: SMALL }), BASE_DOMAIN);
+  const calls = readCalls();
+  log(
+    `${calls.length} read calls in the contract; ${sessions.length} people signed in. Discovering what each may read…`,
+  );
+  const reads: MixRequest[] = [];
+  const writers: { name: string; session: Session; make: WriteMaker }[] = [];
+  const leftOut: Record<string, { call: string; reason: string }[]> = {};
+  let projectId: number | null = null;
+  const discoveryFile = path.join(REPO, `bench/results/mixed-discovery-${target.kind}.json`);
+  type Saved = Record<
+    string,
+    {
+      requests: Omit<MixRequest, 'session'>[];
+      rows: [string, Record<string, unknown>[]][];
+      leftOut: { call: string; reason: string }[];
+    }
+  >;
+  const saved: Saved =
+    values['reuse-discovery'] && fs.existsSync(discoveryFile) ? JSON.parse(fs.readFileSync(discoveryFile, 'utf8')) : {};
+  const toSave: Saved = {};
+  for (const session of sessions) {
+    const previous = saved[session.label];
+    const found = previous
+      ? {
+          requests: previous.requests.map((r) => ({ ...r, session })),
+          rows: new Map(previous.rows),
+          leftOut: previous.leftOut,
+        }
+      : await sessionReads(server.url, session, calls);
+    toSave[session.label] = {
+      requests: found.requests.map(({ session: _s, ...rest }) => rest),
+      rows: [...found.rows],
+      leftOut: found.leftOut,
+    };
+    reads.push(...found.requests);
+    leftOut[session.label] = found.leftOut;
+    writers.push(...writeMakers(session, found.rows).map((w) => ({ ...w, session })));
+    if (session.tenant === LARGE && session.platform === 'hatch' && session.role.startsWith('editor')) {
+      projectId ??= Number(found.rows.get('/projects')?.[0]?.id);
+    }
+    const readable = new Set(found.requests.map((r) => r.call)).size;
+    log(`  ${session.label} (${session.role}): ${found.requests.length} distinct reads over ${readable} calls`);
+  }
+  fs.writeFileSync(discoveryFile, JSON.stringify(toSave));
+  const readCallsCovered = new Set(reads.map((r) => r.call));
+  const neverRead = calls.filter((c) => !readCallsCovered.has(c.name)).map((c) => c.name);
+  log(
+    `${reads.length} distinct reads over ${readCallsCovered.size} of ${calls.length} read calls; ${writers.length} writers.`,
+  );
+  if (neverRead.length) log(`  not in the mix (nobody is answered 200): ${neverRead.join(', ')}`);
+
+  // The bare SQL of every distinct request, from the server's own code in this process.
+  const writeSamples = writers.map((w) => w.make(0));
+  const toCapture: RequestToCapture[] = [...reads, ...writeSamples].map((r) => ({
+    key: requestKey(r),
+    method: r.method,
+    url: r.url,
+    headers: sessionHeaders(r.session, r.body ? { 'content-type': 'application/json' } : {}),
+    ...(r.body === undefined ? {} : { body: r.body }),
+  }));
+  log(`Capturing the SQL of ${toCapture.length} requests…`);
+  if (target.kind === 'embedded') await server.stop();
+  const capture = values['skip-sql']
+    ? Object.assign(new Map<string, { statements: Statement[] }>(), { failed: [] as string[] })
+    : target.kind === 'postgres'
+      ? await captureRequests(target.url, toCapture, POSTGRES_FILES)
+      : await captureEmbedded(target.dataDir, toCapture);
+  const captured = new Map<string, Statement[] | EmbeddedStatement[]>(
+    [...capture].map(([key, c]) => [key, Array.isArray(c) ? c : c.statements]),
+  );
+  if (capture.failed.length)
+    log(`  not captured (answered otherwise in this process): ${capture.failed.slice(0, 5).join('; ')}`);
+  const sqlRuns = new Map<number, { figures: Figures; msByKey: Map<string, { ms: number; count: number }> }>();
+  for (const connections of values['skip-sql'] ? [] : connectionCounts) {
+    const next = makeSchedule(
+      reads,
+      writers.map((w) => w.make),
+      WRITE_EVERY,
+    );
+    const nextStatements = () => {
+      const request = next();
+      const key = request.write ? `${request.session.label} ${request.call}` : requestKey(request);
+      return { key, statements: (captured.get(key) ?? []) as EmbeddedStatement[] };
+    };
+    const run =
+      target.kind === 'postgres'
+        ? await replayMix(target.url, nextStatements, connections, SECONDS, 20)
+        : await replayEmbedded(target.dataDir, nextStatements, connections, SECONDS);
+    sqlRuns.set(connections, run);
+    log(`  bare SQL at ${connections} connections: ${run.figures.rps} req/s, p99 ${formatMs(run.figures.p99)}`);
+  }
+  if (target.kind === 'embedded') server = await serverFor(target);
+
+  // The load, with the pipeline processing uploads all through it.
+  const uploader = sessions.find((s) => s.tenant === LARGE && s.platform === 'hatch' && s.role.startsWith('editor'));
+  if (!uploader || !projectId) throw new Error('no editor with a project in the large tenant');
+  const processing = values['without-processing']
+    ? {
+        stop: async () => ({
+          uploaded: 0,
+          runsFinished: 0,
+          runsFailed: 0,
+          problems: ['not started (--without-processing)'],
+        }),
+      }
+    : await startBackgroundProcessing(server.url, uploader, projectId);
+  const loads: LoadFigures[] = [];
+  for (const connections of connectionCounts) {
+    const next = makeSchedule(
+      reads,
+      writers.map((w) => w.make),
+      WRITE_EVERY,
+    );
+    const load = await runLoad({ base: server.url, next, connections, seconds: SECONDS, warmUpSeconds: WARM_UP });
+    loads.push(load);
+    log(
+      `  served at ${connections} connections: ${load.all.rps} req/s, p99 ${formatMs(load.all.p99)}, ${load.all.errors} errors, ${load.distinctSent} distinct requests`,
+    );
+  }
+  const pipeline = await processing.stop();
+  await server.stop();
+
+  // Per call: alone and uncached, and its share of the replay's database time.
+  const first = sqlRuns.get(connectionCounts[0] as number);
+  const perCall = perCallReport([...reads, ...writeSamples], first?.msByKey ?? new Map(), requestKey, LARGE);
+  return { target, reads, writers, leftOut, neverRead, sqlRuns, loads, pipeline, perCall };
+}
+
+async function main(): Promise<void> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const kinds = (values.db ?? '').split(',');
+  fs.mkdirSync(path.join(REPO, 'bench/results'), { recursive: true });
+  for (const kind of kinds) {
+    const target: Target_ =
+      kind === 'postgres'
+        ? {
+            kind,
+            url: await prepareDatabase(adminUrl, { items: Number(values.items), materials: Number(values.items) / 10 }),
+          }
+        : { kind: 'embedded', dataDir: prepareEmbedded(Number(values['embedded-items'])) };
+    const counts = numbers(kind === 'postgres' ? (values.connections ?? '') : (values['embedded-connections'] ?? ''));
+    log(
+      `\n== ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded database'}: ${SECONDS} s per run after ${WARM_UP} s warm-up, ${os.cpus().length} cores`,
+    );
+    const result = await benchOne(target, counts);
+    log(
+      `\nMixed load (${result.reads.length} distinct reads, a write every ${WRITE_EVERY} requests, uploads processing):`,
+    );
+    printLoadTable(
+      log,
+      counts.map((c) => ({
+        load: result.loads.find((l) => l.connections === c) as LoadFigures,
+        sql: result.sqlRuns.get(c)?.figures ?? null,
+      })),
+    );
+    log(
+      `Pipeline during the load: ${result.pipeline.runsFinished} runs finished, ${result.pipeline.runsFailed} failed${result.pipeline.problems.length ? `; ${result.pipeline.problems.slice(0, 3).join('; ')}` : ''}.`,
+    );
+    log(
+      `\nPer call (alone: uncached, one at a time, at ${LARGE}; DB share: of the bare-SQL replay at ${counts[0]} connections):`,
+    );
+    printCalls(log, result.perCall, SINGLE_LIMIT_MS);
+    log('\nTargets:');
+    const targets = targetsFor({
+      kind: result.target.kind,
+      loads: result.loads,
+      bareSql: new Map([...result.sqlRuns].map(([c, run]) => [c, run.figures])),
+      perCall: result.perCall,
+      large: LARGE,
+    });
+    printTargets(log, targets);
+    const file = path.join(REPO, `bench/results/mixed-${kind}.json`);
+    fs.writeFileSync(
+      file,
+      `${JSON.stringify(
+        {
+          date: new Date().toISOString(),
+          database: kind,
+          cores: os.cpus().length,
+          seconds: SECONDS,
+          distinctReads: result.reads.length,
+          writers: result.writers.map((w) => `${w.name} (${w.session.label})`),
+          notInMix: result.neverRead,
+          leftOutPerSession: result.leftOut,
+          loads: result.loads,
+          bareSql: Object.fromEntries([...result.sqlRuns].map(([c, r]) => [c, r.figures])),
+          pipeline: result.pipeline,
+          perCall: result.perCall,
+          targets,
+        },
+        null,
+        2,
+      )}\n`,
+    );
+    log(`Wrote ${path.relative(REPO, file)}`);
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
