@@ -10,6 +10,7 @@ export function searchFilter(columns: (Column | SQL)[]) {
   return defineFilter({
     schema: z.string().trim().min(1, 'The search term may not be empty.').max(200, 'The search term is too long.'),
     where: (term: string) => or(...columns.map((column) => sql`${column} ilike ${`%${escapeLike(term)}%`}`)),
+    scattered: true,
   });
 }
 

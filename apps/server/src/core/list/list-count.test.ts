@@ -49,7 +49,12 @@ describe('LargeCounts under changes', () => {
     expect(await counts.total(key, capped, full)).toBe(1_000_000);
     expect(fulls).toBe(1);
 
+    // A change within the interval after the first count: served as it is, not counted again yet.
     feed.emit({ kind: 'company', companyId: 1, table: 'library_items' });
+    expect(await counts.total(key, capped, full)).toBe(1_000_000);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fulls).toBe(1);
+    now += LARGE_COUNT_REFRESH_MS;
     // Stale: served at once, counted again behind it.
     expect(await counts.total(key, capped, full)).toBe(1_000_000);
     await new Promise((r) => setTimeout(r, 0));
@@ -66,5 +71,33 @@ describe('LargeCounts under changes', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(fulls).toBe(3);
     expect(await counts.total(key, capped, full)).toBe(1_000_002);
+  });
+
+  it('spaces the recounts of a slow count by a hundred times what it took', async () => {
+    let now = 0;
+    const feed = testChangeFeed();
+    const counts = new LargeCounts({ feed, now: () => now });
+    let fulls = 0;
+    // Each full count takes 200 ms: recounted at most every 20 s.
+    const full = async () => {
+      now += 200;
+      return 1_000_000 + fulls++;
+    };
+    const capped = async () => EXACT_COUNT_LIMIT + 1;
+    const changedThenRead = async () => {
+      feed.emit({ kind: 'company', companyId: 1, table: 'library_items' });
+      await counts.total(key, capped, full);
+      await new Promise((r) => setTimeout(r, 0));
+    };
+    await counts.total(key, capped, full);
+    now = 19_000;
+    await changedThenRead();
+    expect(fulls).toBe(1);
+    now = 20_000;
+    await changedThenRead();
+    expect(fulls).toBe(2);
+    now = 21_000;
+    await changedThenRead();
+    expect(fulls).toBe(2);
   });
 });

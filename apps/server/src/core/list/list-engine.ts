@@ -1,131 +1,18 @@
 import type { Paginated, PaginationMeta } from '@meshport/contract';
-import { and, asc, Column, desc, is, isNotNull, isNull, SQL, sql } from 'drizzle-orm';
-import type { PgSelect } from 'drizzle-orm/pg-core';
+import { and, type Column, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
+import { pageLinks, rowShaper } from './list-answer.ts';
 import { type ListCacheFeed, queryKey } from './list-cache.ts';
 import { EXACT_COUNT_LIMIT, LargeCounts } from './list-count.ts';
 import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
+import { effectiveSort, fromResource, literal, matchIds, orderSql, type SortTerm, selectionOf } from './list-sql.ts';
 import { type KeptTotalQuestion, keptTotal, keptTotalQuestion } from './list-totals.ts';
 
 type Row = Record<string, unknown>;
-
-/**
- * Rows as answered: `status.finished` → `{status: {finished}}`, dates as ISO text. The key
- * paths are split once per list, not once per row.
- */
-function rowShaper(fields: string[]): (row: Row) => Row {
-  const paths = fields.map((key) => ({ key, parts: key.split('.') }));
-  if (paths.every(({ parts }) => parts.length === 1)) {
-    return (row) => {
-      const out: Row = {};
-      for (const { key } of paths) {
-        const value = row[key];
-        out[key] = value instanceof Date ? value.toISOString() : value;
-      }
-      return out;
-    };
-  }
-  return (row) => {
-    const out: Row = {};
-    for (const { key, parts } of paths) {
-      const value = row[key];
-      let target = out;
-      for (let i = 0; i < parts.length - 1; i++) {
-        const part = parts[i] as string;
-        target[part] ??= {};
-        target = target[part] as Row;
-      }
-      target[parts[parts.length - 1] as string] = value instanceof Date ? value.toISOString() : value;
-    }
-    return out;
-  };
-}
-
-function pageLinks(path: string, base: URLSearchParams, current: number, last: number) {
-  const url = (page: number) => {
-    const params = new URLSearchParams(base);
-    params.set('page', String(page));
-    return `${path}?${params.toString()}`;
-  };
-  const pages: (number | null)[] = [];
-  if (last <= 10) for (let p = 1; p <= last; p++) pages.push(p);
-  else {
-    const window = new Set([1, 2, last - 1, last, current - 2, current - 1, current, current + 1, current + 2]);
-    let previous = 0;
-    for (const p of [...window].filter((p) => p >= 1 && p <= last).sort((a, b) => a - b)) {
-      if (p - previous > 1) pages.push(null);
-      pages.push(p);
-      previous = p;
-    }
-  }
-  return {
-    links: [
-      { url: current > 1 ? url(current - 1) : null, label: '« Previous', active: false },
-      ...pages.map((p) =>
-        p === null
-          ? { url: null, label: '...', active: false }
-          : { url: url(p), label: String(p), active: p === current },
-      ),
-      { url: current < last ? url(current + 1) : null, label: 'Next »', active: false },
-    ],
-    first: url(1),
-    last: url(last),
-    prev: current > 1 ? url(current - 1) : null,
-    next: current < last ? url(current + 1) : null,
-  };
-}
-
-/**
- * The requested sort as the database should see it, and which sort columns hold no nulls in
- * the list. The recycle-bin column is null on every live row and set on every binned one
- * (`conditions`): on live rows ordering by it orders nothing, so it is left out (the id
- * tie-break keeps its direction); in the bin it is as good as NOT NULL. Both orders are then
- * one index scan that stops after the page, instead of a sort of every row.
- */
-function effectiveSort(
-  resource: ListResource,
-  query: ParsedListQuery,
-): { sort: ParsedListQuery['sort']; notNull: (select: unknown) => boolean } {
-  const deletedAt = resource.deletedAt;
-  const isDeletedAt = (field: string) => deletedAt !== undefined && resource.fields[field]?.select === deletedAt;
-  return {
-    sort: query.trashed ? query.sort : query.sort.filter(({ field }) => !isDeletedAt(field)),
-    notNull: (select) =>
-      is(select, Column) && (select.notNull || (query.trashed && deletedAt !== undefined && select === deletedAt)),
-  };
-}
-
-/** The resource's table with its joins, ready for `where` / `orderBy`. */
-function fromResource(db: Db, resource: ListResource, selection: Record<string, unknown>): PgSelect {
-  let query = db
-    .select(selection as Record<string, SQL>)
-    .from(resource.table)
-    .$dynamic() as PgSelect;
-  for (const join of resource.joins ?? []) {
-    query = (
-      join.kind === 'left' ? query.leftJoin(join.table, join.on) : query.innerJoin(join.table, join.on)
-    ) as PgSelect;
-  }
-  return query;
-}
-
-/**
- * The fields to select. SQL fields are wrapped: in a single-table select Drizzle drops the
- * table name from a field's own top-level columns, which would rebind correlated subqueries
- * (`where role_abilities.role_id = roles.id`) to the inner table.
- */
-function selectionOf(resource: ListResource, fields: string[]): Record<string, unknown> {
-  return Object.fromEntries(
-    fields.map((name) => {
-      const select = resource.fields[name]?.select;
-      return [name, is(select, SQL) ? sql`${select}` : select];
-    }),
-  );
-}
 
 const countSelection = { count: sql<number>`count(*)::int` };
 
@@ -183,7 +70,7 @@ export class ListEngine {
     const capped = async () => {
       const inner = fromResource(db, resource, { one: sql`1` })
         .where(where)
-        .limit(EXACT_COUNT_LIMIT + 1);
+        .limit(literal(EXACT_COUNT_LIMIT + 1));
       const [row] = await queryRows<{ count: number }>(db, sql`select count(*)::int as count from (${inner}) capped`);
       return row?.count ?? 0;
     };
@@ -223,7 +110,7 @@ export class ListEngine {
     const [row] = await this.run(resource, context, (db) =>
       fromResource(db, resource, selection)
         .where(and(where, resource.baseWhere?.(context)))
-        .limit(1),
+        .limit(literal(1)),
     );
     return row ? rowShaper(fields)(row as Row) : null;
   }
@@ -259,11 +146,11 @@ export class ListEngine {
   private offsetPage(db: Db, resource: ListResource, selection: Record<string, unknown>, page: PageWindow) {
     const { where, orderBy, limit, offset } = page;
     if (offset < DEFERRED_OFFSET) {
-      return fromResource(db, resource, selection)
+      const rows = fromResource(db, resource, selection)
         .where(where)
         .orderBy(...orderBy)
-        .limit(limit)
-        .offset(offset);
+        .limit(literal(limit));
+      return offset === 0 ? rows : rows.offset(literal(offset));
     }
     return this.pageByIds(db, resource, selection, page);
   }
@@ -279,12 +166,12 @@ export class ListEngine {
     const ids = fromResource(db, resource, { id: resource.idColumn })
       .where(where)
       .orderBy(...orderBy)
-      .limit(limit)
+      .limit(literal(limit))
       .offset(offset);
     return fromResource(db, resource, selection)
       .where(and(where, sql`${resource.idColumn} = any(array(${ids}))`))
       .orderBy(...orderBy)
-      .limit(limit);
+      .limit(literal(limit));
   }
 
   /**
@@ -312,7 +199,7 @@ export class ListEngine {
       const [row] = (await fromResource(db, resource, anchorSelection(seek))
         .where(below ? and(where, afterAnchor(seek, below.values)) : where)
         .orderBy(...orderBy)
-        .limit(1)
+        .limit(literal(1))
         .offset(anchorRow - 1 - (below?.row ?? 0))) as Record<string, string>[];
       return row ? seek.columns.map((_, i) => row[`v${i}`] as string) : null;
     });
@@ -344,24 +231,22 @@ export class ListEngine {
     const selection = selectionOf(resource, query.fields);
     const { sort, notNull } = effectiveSort(resource, query);
     const tieDescending = query.sort[0]?.descending ?? false;
-    // The list's order, or (reversed) its exact reverse: nulls first ascending, last descending.
-    const orderTerms = (reversed: boolean) => [
-      ...sort.map(({ field, descending: forward }) => {
-        const select = resource.fields[field]?.select;
-        const column = select as SQL;
-        const descending = forward !== reversed;
-        // No NULLS clause on a NOT NULL column: the order then matches a (company_id, column, id)
-        // index scanned either way, instead of sorting every row of the tenant.
-        if (notNull(select)) return descending ? sql`${column} desc` : sql`${column} asc`;
-        return descending ? sql`${column} desc nulls last` : sql`${column} asc nulls first`;
+    const terms: SortTerm[] = [
+      ...sort.map(({ field, descending }) => {
+        const select = resource.fields[field]?.select as SQL | Column;
+        return { expr: select, descending, notNull: notNull(select) };
       }),
-      tieDescending !== reversed ? desc(resource.idColumn) : asc(resource.idColumn),
+      { expr: resource.idColumn, descending: tieDescending, notNull: true },
     ];
+    // The list's order, or (reversed) its exact reverse: nulls first ascending, last descending.
+    const orderTerms = (reversed: boolean) =>
+      terms.map((term) => orderSql(reversed ? { ...term, descending: !term.descending } : term));
     const leading = options.leadingOrder === false ? undefined : resource.leadingOrder?.(context);
     const offset = (query.page - 1) * query.perPage;
 
     const seek =
       offset >= SEEK_OFFSET && !leading ? seekOrder(resource, sort, { descending: tieDescending, notNull }) : null;
+    const scattered = !leading && query.filters.some(({ name }) => resource.filters[name]?.scattered);
 
     const { rows, total, metaData } = await this.run(resource, context, async (db) => {
       const fromEnd =
@@ -377,13 +262,25 @@ export class ListEngine {
         ]);
         return { rows: [...reversed].reverse(), total: fromEnd.total, metaData };
       }
+      // A scattered filter (a search) is counted first: when its matches are few, the page is
+      // read by sorting them (list-sql.ts, matchIds) instead of walking the sort's index.
+      const counted = scattered ? await this.total(db, resource, context, where, kept) : null;
       const orderBy = [...(leading ? [leading] : []), ...orderTerms(false)];
       const page = { where, orderBy, limit: query.perPage, offset };
-      const rowsQuery = seek
-        ? this.seekPage(db, resource, context, selection, page, seek)
-        : this.offsetPage(db, resource, selection, page);
+      const rowsQuery =
+        counted !== null && counted <= EXACT_COUNT_LIMIT
+          ? offset >= counted
+            ? Promise.resolve([])
+            : fromResource(db, resource, selection)
+                .where(sql`${resource.idColumn} = any(array(${matchIds(db, resource, where, terms, page)}))`)
+                .orderBy(...orderBy)
+                .limit(literal(query.perPage))
+          : seek
+            ? this.seekPage(db, resource, context, selection, page, seek)
+            : this.offsetPage(db, resource, selection, page);
       // Sent together: on a pipelined connection both answers share one round trip.
       const [rows, metaData] = await Promise.all([rowsQuery, resource.metaData?.(db, context)]);
+      if (counted !== null) return { rows, total: counted, metaData };
       // A page read by offset that is not full ends the list (or the list is empty): its rows
       // are the exact total, and the count (which repeats the filter's work) is not sent.
       // Pages read from an anchor are left to the count: the anchor may lag (list-anchors.ts).

@@ -31,6 +31,12 @@ export interface ListField {
 export interface ListFilter<T = unknown> {
   schema: z.ZodType<T>;
   where: (value: T) => SQL | undefined;
+  /**
+   * Its matches are scattered over every order (a text search through its own index): the
+   * engine counts them first and, when they are few, sorts them instead of walking the sort's
+   * index until a page of them turns up (list-sql.ts, matchIds).
+   */
+  scattered?: boolean;
 }
 
 export function defineFilter<T>(filter: ListFilter<T>): ListFilter<unknown> {

@@ -13,7 +13,7 @@ const PER_PAGE = 100;
  * drops its NULLS clause in the bin; a page that is not full gives the total. Whatever the
  * shape, walking every page must give the rows of the plain definition: ORDER BY the sort
  * (nullable columns ascending nulls first, descending nulls last), then the id in the first
- * field's direction; ties many, nulls many.
+ * field's direction; ties many, nulls many. A search reads its matches sorted instead.
  */
 describeEachDatabase('list engine: orders across query shapes', (kind) => {
   let t: TestApp;
@@ -43,7 +43,7 @@ describeEachDatabase('list engine: orders across query shapes', (kind) => {
   afterAll(() => t.close());
 
   /** The ids in the definition's order, straight from the table. */
-  const expected = async (sort: string, status: string | null, trashed: boolean) => {
+  const expected = async (sort: string, status: string | null, trashed: boolean, search: string | null = null) => {
     const fields = sort
       .split(',')
       .map((part) => ({ column: part.replace(/^-/, ''), descending: part.startsWith('-') }));
@@ -55,6 +55,7 @@ describeEachDatabase('list engine: orders across query shapes', (kind) => {
       sql`select id from library_items where company_id = ${companyId}
         and deleted_at ${sql.raw(trashed ? 'is not null' : 'is null')}
         ${status ? sql`and status = ${status}` : sql``}
+        ${search ? sql`and name ilike ${`%${search}%`}` : sql``}
         order by ${sql.raw(order)}, id ${sql.raw(fields[0]?.descending ? 'desc' : 'asc')}`,
     );
     return rows.map((row) => row.id);
@@ -103,6 +104,17 @@ describeEachDatabase('list engine: orders across query shapes', (kind) => {
     const { ids, totals } = await walk(`trashed=1&sort=${sort}`);
     expect(ids).toEqual(want);
     expect(totals).toEqual([want.length]);
+  });
+
+  // A search is counted first, and its few matches sorted (list-sql.ts, matchIds).
+  it.each(sorts)('walks the items a search finds sorted by %s, live and in the bin', async (sort) => {
+    for (const trashed of [false, true]) {
+      const want = await expected(sort, null, trashed, 'shape 0');
+      expect(want.length).toBeGreaterThan(2 * PER_PAGE);
+      const { ids, totals } = await walk(`${trashed ? 'trashed=1&' : ''}sort=${sort}&filter[search]=shape%200`);
+      expect(ids, `${sort} ${trashed}`).toEqual(want);
+      expect(totals, `${sort} ${trashed}`).toEqual([want.length]);
+    }
   });
 
   it('answers the total of an empty page beyond the end by counting', async () => {
