@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -196,6 +197,62 @@ describe('PreviewRenderer without Chromium', () => {
     await renderer.close();
   });
 });
+
+/** The niceness of each process started (directly or not) by this one whose name says chromium. */
+function chromiumNiceness(): number[] {
+  const stats = readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name))
+    .flatMap((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+        return [
+          {
+            pid: Number(pid),
+            comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')),
+            ppid: Number(fields[1]),
+            nice: Number(fields[16]),
+          },
+        ];
+      } catch {
+        return [];
+      }
+    });
+  const ours = new Set([process.pid]);
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const stat of stats)
+      if (ours.has(stat.ppid) && !ours.has(stat.pid)) {
+        ours.add(stat.pid);
+        grown = true;
+      }
+  }
+  return stats.filter((stat) => ours.has(stat.pid) && stat.comm.startsWith('chrom')).map((stat) => stat.nice);
+}
+
+describe.skipIf(process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv'))(
+  'PreviewRenderer below the requests',
+  () => {
+    it('keeps Chromium at the niceness of a job process that started it as root (Chromium raises itself otherwise)', async () => {
+      const before = os.getPriority();
+      os.setPriority(10);
+      const renderer = new PreviewRenderer();
+      try {
+        await renderer.start();
+        await renderer.renderModel(await toGlb(boxDocument()), { size: 64 });
+      } finally {
+        os.setPriority(before);
+      }
+      try {
+        const niceness = chromiumNiceness();
+        expect(niceness.length).toBeGreaterThan(2);
+        expect(Math.min(...niceness)).toBe(10);
+      } finally {
+        await renderer.close();
+      }
+    });
+  },
+);
 
 describe('PreviewRenderer and the process', () => {
   it('lets Node exit after close()', async () => {

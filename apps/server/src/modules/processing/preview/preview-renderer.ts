@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
 import type { MaterialFactors, MaterialMapName } from '@meshport/scene';
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import sharp from 'sharp';
@@ -45,6 +47,23 @@ class BrowserLostError extends Error {}
 export const DEFAULT_PREVIEW_SIZE = 512;
 export const DEFAULT_PREVIEW_BACKGROUND = '#eceef1';
 const WEBP_QUALITY = 82;
+
+const SETPRIV = '/usr/bin/setpriv';
+const AT_OUR_PRIORITY = fileURLToPath(new URL('./chromium-background.sh', import.meta.url));
+
+/**
+ * How to start Chromium so that it keeps this process's niceness: a process that runs below the
+ * requests' priority (the job process, decision 0028) and may raise priorities (root) starts it
+ * through `chromium-background.sh`, which takes that ability away; otherwise as it is.
+ */
+function launchAtOurPriority(chromiumPath: string): { executablePath: string; env?: Record<string, string> } {
+  const mayRaise = process.getuid?.() === 0;
+  if (os.getPriority() <= 0 || !mayRaise || !existsSync(SETPRIV)) return { executablePath: chromiumPath };
+  const env = Object.fromEntries(
+    Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  );
+  return { executablePath: AT_OUR_PRIORITY, env: { ...env, MESHPORT_CHROMIUM: chromiumPath } };
+}
 
 const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -292,7 +311,7 @@ export class PreviewRenderer {
     let browser: Browser;
     try {
       browser = await chromium.launch({
-        executablePath: this.chromiumPath,
+        ...launchAtOurPriority(this.chromiumPath),
         headless: true,
         args: CHROMIUM_ARGS,
         timeout: this.renderTimeoutMs,
