@@ -19,10 +19,16 @@ export function benchUrl(adminUrl: string): string {
   return url.toString();
 }
 
-/** `meshport <args>` on the PostgreSQL server at `database` or, given `{ dataDir }`, the embedded database. */
-export function runCli(args: string[], database: string | { dataDir: string }): void {
+/**
+ * `meshport <args>` on the PostgreSQL server at `database` (its files in `filesDir`, if given) or,
+ * given `{ dataDir }`, the embedded database.
+ */
+export function runCli(args: string[], database: string | { dataDir: string }, filesDir?: string): void {
   const { DATABASE_URL: _inherited, ...inherited } = process.env;
-  const target = typeof database === 'string' ? { DATABASE_URL: database } : { DATA_DIR: database.dataDir };
+  const target =
+    typeof database === 'string'
+      ? { DATABASE_URL: database, ...(filesDir ? { DATA_DIR: filesDir } : {}) }
+      : { DATA_DIR: database.dataDir };
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: SERVER_DIR,
     env: { ...inherited, ...target, LOG_LEVEL: 'warn' },
@@ -37,7 +43,7 @@ export function runCli(args: string[], database: string | { dataDir: string }): 
  */
 export async function prepareDatabase(
   adminUrl: string,
-  options: { items: number; materials: number },
+  options: { items: number; materials: number; filesDir?: string },
 ): Promise<string> {
   const url = benchUrl(adminUrl);
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -68,7 +74,8 @@ export async function prepareDatabase(
   log(
     `${exists ? 'Completing' : 'Creating'} the bench database ${BENCH_DB}: migrate, demo seed, generate (a few minutes).`,
   );
-  runCli(['seed'], url);
+  // The demo's files (previews, logos) go where the bench's server will look for them.
+  runCli(['seed'], url, options.filesDir);
   runCli(
     [
       'generate',
@@ -80,6 +87,7 @@ export async function prepareDatabase(
       String(options.materials),
     ],
     url,
+    options.filesDir,
   );
   return url;
 }

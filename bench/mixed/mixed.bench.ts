@@ -240,7 +240,11 @@ async function main(): Promise<void> {
       kind === 'postgres'
         ? {
             kind,
-            url: await prepareDatabase(adminUrl, { items: Number(values.items), materials: Number(values.items) / 10 }),
+            url: await prepareDatabase(adminUrl, {
+              items: Number(values.items),
+              materials: Number(values.items) / 10,
+              filesDir: POSTGRES_FILES,
+            }),
           }
         : { kind: 'embedded', dataDir: prepareEmbedded(Number(values['embedded-items'])) };
     const counts = numbers(kind === 'postgres' ? (values.connections ?? '') : (values['embedded-connections'] ?? ''));
