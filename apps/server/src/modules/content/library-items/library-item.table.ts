@@ -40,6 +40,8 @@ export const libraryItems = pgTable(
       started_at: t.startedAt,
       finished_at: t.finishedAt,
     }),
+    // Also library_items_updated_name_idx (migration 0019): (company_id, updated_at, id) INCLUDE
+    // (name), which Drizzle's index builder cannot declare, for the global search's walk.
     // A status filter with any sort (migration 0017): the order of one status, both ways.
     ...statusSortIndexes('library_items', t, {
       name: t.name,
