@@ -6,7 +6,7 @@ import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app/build-app.ts';
 import { createServices } from '../../apps/server/src/app/services.ts';
 import { loadConfig } from '../../apps/server/src/core/config/config.ts';
-import { openDatabase } from '../../apps/server/src/core/db/database.ts';
+import { type Database, openDatabase } from '../../apps/server/src/core/db/database.ts';
 import { prepareStatementsByText } from '../../apps/server/src/core/db/named-statements.ts';
 import { BASE_DOMAIN } from './bench-setup.ts';
 import { type Figures, summarize } from './stats.ts';
@@ -119,19 +119,11 @@ export async function captureRequests(
   if (!requests.length) return Object.assign(new Map<string, CapturedRequest>(), { failed: [] });
   installRecorder();
   const dataDir = filesDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-bench-'));
-  const config = loadConfig({
-    DATABASE_URL: databaseUrl,
-    BASE_DOMAIN,
-    LOG_LEVEL: 'silent',
-    SEED_DEMO: '0',
-    DATA_DIR: dataDir,
-  });
   const database = await openDatabase({ kind: 'postgres', url: databaseUrl, poolSize: 2 });
-  const services = createServices(config, database);
-  const { app } = await buildApp(services, { logger: false });
   try {
-    return await captureEach(
-      app,
+    return await captureInApp(
+      database,
+      { DATABASE_URL: databaseUrl, DATA_DIR: dataDir },
       requests,
       () => {
         recording = [];
@@ -147,9 +139,28 @@ export async function captureRequests(
   } finally {
     recording = null;
     pg.Client.prototype.query = originalQuery;
+    if (!filesDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The server's app on `database` in this process (configured by `env`), each request sent to
+ * it through `captureEach`; the app and the database are closed afterwards.
+ */
+export async function captureInApp<T>(
+  database: Database,
+  env: Record<string, string>,
+  requests: RequestToCapture[],
+  start: () => void,
+  stop: () => T,
+): Promise<Map<string, T> & { failed: string[] }> {
+  const config = loadConfig({ BASE_DOMAIN, LOG_LEVEL: 'silent', SEED_DEMO: '0', ...env });
+  const { app } = await buildApp(createServices(config, database), { logger: false });
+  try {
+    return await captureEach(app, requests, start, stop);
+  } finally {
     await app.close();
     await database.close();
-    if (!filesDir) fs.rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -1,10 +1,6 @@
 import type { Transaction } from '@electric-sql/pglite';
-import { buildApp } from '../../apps/server/src/app/build-app.ts';
-import { createServices } from '../../apps/server/src/app/services.ts';
-import { loadConfig } from '../../apps/server/src/core/config/config.ts';
 import { type Database, openDatabase } from '../../apps/server/src/core/db/database.ts';
-import { BASE_DOMAIN } from '../list-api/bench-setup.ts';
-import { captureEach, type RequestToCapture, type Statement } from '../list-api/sql-replay.ts';
+import { captureInApp, type RequestToCapture, type Statement } from '../list-api/sql-replay.ts';
 import { type Figures, summarize } from '../list-api/stats.ts';
 
 /** A statement on the embedded database, and whether it ran inside the request's transaction. */
@@ -46,12 +42,10 @@ export async function captureEmbedded(
       }) as Transaction['query'];
       return callback(recorded);
     });
-  const config = loadConfig({ DATA_DIR: dataDir, BASE_DOMAIN, LOG_LEVEL: 'silent', SEED_DEMO: '0' });
-  const services = createServices(config, database);
-  const { app } = await buildApp(services, { logger: false });
   try {
-    return await captureEach(
-      app,
+    return await captureInApp(
+      database,
+      { DATA_DIR: dataDir },
       requests,
       () => {
         recording = [];
@@ -66,8 +60,6 @@ export async function captureEmbedded(
     );
   } finally {
     recording = null;
-    await app.close();
-    await database.close();
   }
 }
 
