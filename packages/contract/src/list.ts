@@ -15,6 +15,8 @@ export const paginationMetaSchema = z.object({
   last_page: z.number().int(),
   to: z.number().int().nullable(),
   total: z.number().int(),
+  /** Set when `total` is an estimate (a broad search's first answer); its exact count follows. */
+  total_estimated: z.literal(true).optional(),
   per_page: z.number().int(),
   path: z.string(),
   links: z.array(paginationLinkSchema),

@@ -20,6 +20,11 @@ function wantsFresh(request: FastifyRequest): boolean {
   return typeof header === 'string' && /\bno-cache\b/i.test(header);
 }
 
+/** Leaves this request's answer out of the cache: it is not final (an estimated total, decision 0029). */
+export function keepOutOfCache(request: FastifyRequest): void {
+  request.cacheSlot = null;
+}
+
 /**
  * Serves the routes that declare `cache` from the response cache, after access was checked
  * (register after the hook that authorises). The `x-cache` header says hit or miss; a hit is

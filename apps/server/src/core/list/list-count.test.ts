@@ -101,3 +101,54 @@ describe('LargeCounts under changes', () => {
     expect(fulls).toBe(2);
   });
 });
+
+describe('LargeCounts with estimates', () => {
+  const capped = async () => EXACT_COUNT_LIMIT + 1;
+
+  it('answers a large first total with the estimate, then with the exact count made behind it', async () => {
+    const counts = new LargeCounts();
+    let refreshes = 0;
+    let release = () => {};
+    const refresh = () =>
+      new Promise<number>((resolve) => {
+        refreshes++;
+        release = () => resolve(912_345);
+      });
+    const estimate = async () => ({ count: 910_000, estimated: true });
+    const first = await counts.totalOrEstimate('k', capped, estimate, refresh);
+    expect(first).toEqual({ count: 910_000, estimated: true });
+    // While the exact count runs, the estimate is served again, without a second count.
+    expect(await counts.totalOrEstimate('k', capped, estimate, refresh)).toEqual(first);
+    expect(refreshes).toBe(1);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await counts.totalOrEstimate('k', capped, estimate, refresh)).toEqual({ count: 912_345, estimated: false });
+    // `total` of the same key now has it too.
+    expect(await counts.total('k', capped, async () => 0)).toBe(912_345);
+  });
+
+  it('keeps small totals and exact estimates exact, and never estimates below the counted cap', async () => {
+    const counts = new LargeCounts();
+    const never = async (): Promise<number> => {
+      throw new Error('not counted');
+    };
+    expect(
+      await counts.totalOrEstimate(
+        'small',
+        async () => 12,
+        async () => ({ count: 0, estimated: true }),
+        never,
+      ),
+    ).toEqual({ count: 12, estimated: false });
+    expect(
+      await counts.totalOrEstimate('whole', capped, async () => ({ count: 15_000, estimated: false }), never),
+    ).toEqual({ count: 15_000, estimated: false });
+    const low = await counts.totalOrEstimate(
+      'low',
+      capped,
+      async () => ({ count: 20, estimated: true }),
+      async () => 10_500,
+    );
+    expect(low).toEqual({ count: EXACT_COUNT_LIMIT + 1, estimated: true });
+  });
+});

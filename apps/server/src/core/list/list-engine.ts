@@ -3,13 +3,25 @@ import { and, type Column, isNotNull, isNull, type SQL, sql } from 'drizzle-orm'
 import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { notFound } from '#core/http/http-error.ts';
+import { keepOutOfCache } from '#core/http/response-cache.hooks.ts';
 import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
 import { pageLinks, rowShaper } from './list-answer.ts';
 import { type ListCacheFeed, queryKey } from './list-cache.ts';
-import { EXACT_COUNT_LIMIT, LargeCounts } from './list-count.ts';
+import { EXACT_COUNT_LIMIT, LargeCounts, type ListTotal } from './list-count.ts';
+import { estimateMatches, exact, type SearchParts } from './list-estimate.ts';
 import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
-import { effectiveSort, fromResource, literal, matchIds, orderSql, type SortTerm, selectionOf } from './list-sql.ts';
+import {
+  effectiveSort,
+  firstMatches,
+  fromResource,
+  literal,
+  matchIds,
+  orderSql,
+  probeIds,
+  type SortTerm,
+  selectionOf,
+} from './list-sql.ts';
 import { type KeptTotalQuestion, keptTotal, keptTotalQuestion } from './list-totals.ts';
 
 type Row = Record<string, unknown>;
@@ -26,6 +38,13 @@ const countSelection = { count: sql<number>`count(*)::int` };
 const DEFERRED_OFFSET = 100;
 /** From this offset on, a page whose order can seek is read from the nearest anchor (list-anchors.ts). */
 const SEEK_OFFSET = 1_000;
+/**
+ * How far the first pages of a broad search walk the sort's index (`probeIds`): a search with
+ * more than EXACT_COUNT_LIMIT matches in a list of a million rows matches at least one row in
+ * a hundred, so a page of 25 lies within ~2,500 rows unless its matches cluster elsewhere.
+ */
+const PROBE_ROWS = 20_000;
+const PROBE_ROWS_PER_MATCH = 200;
 
 interface PageWindow {
   where: SQL | undefined;
@@ -56,15 +75,21 @@ export class ListEngine {
     this.anchors = new PageAnchors({ feed });
   }
 
-  /** The total of a list: exact when small, remembered for a while when large (list-count.ts). */
-  private total(
+  /**
+   * The total of a list: exact when small, remembered for a while when large (list-count.ts).
+   * With `search` (the list's scattered filters apart from the rest), a large first total is
+   * estimated from a sample while the exact count runs behind it (docs/decisions/0029).
+   */
+  private async total(
     db: Db,
     resource: ListResource,
     context: ListContext,
     where: SQL | undefined,
     kept: KeptTotalQuestion | null,
-  ): Promise<number> {
-    if (kept && context.companyId !== null) return keptTotal(db, context.companyId, kept);
+    search?: SearchParts,
+    cappedRead?: () => Promise<number>,
+  ): Promise<ListTotal> {
+    if (kept && context.companyId !== null) return exact(await keptTotal(db, context.companyId, kept));
     const counted = fromResource(db, resource, countSelection).where(where);
     const key = queryKey(context.companyId, counted);
     const capped = async () => {
@@ -78,19 +103,47 @@ export class ListEngine {
       const [row] = (await fromResource(tx, resource, countSelection).where(where)) as { count: number }[];
       return row?.count ?? 0;
     };
-    return this.largeCounts.total(
-      key,
-      capped,
-      () => countIn(db),
-      () => this.run(resource, context, countIn),
-    );
+    const refresh = () => this.run(resource, context, countIn);
+    if (search) {
+      const estimate = () =>
+        estimateMatches(db, resource, search, () =>
+          this.total(db, resource, context, search.base, search.kept).then((total) => total.count),
+        );
+      return this.largeCounts.totalOrEstimate(key, cappedRead ?? capped, estimate, refresh);
+    }
+    return exact(await this.largeCounts.total(key, capped, () => countIn(db), refresh));
   }
 
-  private conditions(resource: ListResource, query: ParsedListQuery, context: ListContext, extra?: SQL) {
+  /** The list's conditions; `only` picks which of its filters take part. */
+  private conditions(
+    resource: ListResource,
+    query: ParsedListQuery,
+    context: ListContext,
+    extra?: SQL,
+    only: (filter: string) => boolean = () => true,
+  ) {
     const conditions: (SQL | undefined)[] = [extra, resource.baseWhere?.(context)];
     if (resource.deletedAt) conditions.push(query.trashed ? isNotNull(resource.deletedAt) : isNull(resource.deletedAt));
-    for (const { name, value } of query.filters) conditions.push(resource.filters[name]?.where(value));
+    for (const { name, value } of query.filters) if (only(name)) conditions.push(resource.filters[name]?.where(value));
     return and(...conditions.filter((c): c is SQL => c !== undefined));
+  }
+
+  /** The list's scattered filters (searches) apart from the rest, or null without any. */
+  private searchParts(
+    resource: ListResource,
+    query: ParsedListQuery,
+    context: ListContext,
+    extra?: SQL,
+  ): SearchParts | null {
+    const isScattered = (name: string) => resource.filters[name]?.scattered === true;
+    const hits = query.filters.filter(({ name }) => isScattered(name));
+    if (!hits.length) return null;
+    const rest = { ...query, filters: query.filters.filter(({ name }) => !isScattered(name)) };
+    return {
+      base: this.conditions(resource, rest, context, extra),
+      hit: and(...hits.map(({ name, value }) => resource.filters[name]?.where(value))) ?? sql`true`,
+      kept: keptTotalQuestion(resource, rest, extra),
+    };
   }
 
   private run<T>(resource: ListResource, context: ListContext, work: (db: Db) => Promise<T>): Promise<T> {
@@ -212,6 +265,57 @@ export class ListEngine {
     });
   }
 
+  /**
+   * A search's page and total. Few matches (at most EXACT_COUNT_LIMIT): counted and sorted
+   * from one read of the matches themselves. Many: the total is remembered or estimated; the
+   * first pages walk the sort's index for a bounded stretch, falling back to sorting the
+   * matches when they cluster beyond it; deeper pages read by offset or from an anchor
+   * (decisions 0028, 0029).
+   */
+  private async searchAnswer(
+    db: Db,
+    resource: ListResource,
+    context: ListContext,
+    selection: Record<string, unknown>,
+    { search, terms, seek }: { search: SearchParts; terms: SortTerm[]; seek: SeekOrder | null },
+    page: PageWindow,
+  ): Promise<{ rows: Row[]; total: ListTotal }> {
+    const where = (ids: SQL) => sql`${resource.idColumn} = any(array(${ids}))`;
+    const byIds = (condition: SQL): Promise<Row[]> =>
+      fromResource(db, resource, selection)
+        .where(condition)
+        .orderBy(...page.orderBy)
+        .limit(literal(page.limit));
+    const read: { first?: { count: number; ids: unknown[] } } = {};
+    const capped = async () => {
+      read.first = await firstMatches(db, resource, page.where, terms, page, EXACT_COUNT_LIMIT + 1);
+      return read.first.count;
+    };
+    const total = await this.total(db, resource, context, page.where, null, search, capped);
+    const sorted = () => byIds(where(matchIds(db, resource, page.where, terms, page)));
+    if (total.count <= EXACT_COUNT_LIMIT) {
+      if (page.offset >= total.count) return { rows: [], total };
+      const ids = read.first?.ids;
+      if (!ids) return { rows: await sorted(), total };
+      const listed = sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      const rows = ids.length ? await byIds(sql`${resource.idColumn} in (${listed})`) : [];
+      return { rows, total };
+    }
+    if (page.offset >= DEFERRED_OFFSET) {
+      const rows = seek
+        ? await this.seekPage(db, resource, context, selection, page, seek)
+        : await this.offsetPage(db, resource, selection, page);
+      return { rows: rows as Row[], total };
+    }
+    const walked = Math.max(PROBE_ROWS, (page.offset + page.limit) * PROBE_ROWS_PER_MATCH);
+    const probed = await byIds(where(probeIds(db, resource, search, terms, page, walked)));
+    const ends = probed.length === page.limit || page.offset + probed.length >= total.count;
+    return { rows: ends ? probed : await sorted(), total };
+  }
+
   async list(
     request: FastifyRequest,
     resource: ListResource,
@@ -225,7 +329,7 @@ export class ListEngine {
 
     if (query.count) {
       const total = await this.run(resource, context, (db) => this.total(db, resource, context, where, kept));
-      return { data: { count: total } };
+      return { data: { count: total.count } };
     }
 
     const selection = selectionOf(resource, query.fields);
@@ -246,7 +350,7 @@ export class ListEngine {
 
     const seek =
       offset >= SEEK_OFFSET && !leading ? seekOrder(resource, sort, { descending: tieDescending, notNull }) : null;
-    const scattered = !leading && query.filters.some(({ name }) => resource.filters[name]?.scattered);
+    const search = leading ? null : this.searchParts(resource, query, context, options.where);
 
     const { rows, total, metaData } = await this.run(resource, context, async (db) => {
       const fromEnd =
@@ -260,36 +364,32 @@ export class ListEngine {
           limit > 0 ? this.offsetPage(db, resource, selection, page) : Promise.resolve([]),
           resource.metaData?.(db, context),
         ]);
-        return { rows: [...reversed].reverse(), total: fromEnd.total, metaData };
+        return { rows: [...reversed].reverse(), total: exact(fromEnd.total), metaData };
       }
-      // A scattered filter (a search) is counted first: when its matches are few, the page is
-      // read by sorting them (list-sql.ts, matchIds) instead of walking the sort's index.
-      const counted = scattered ? await this.total(db, resource, context, where, kept) : null;
       const orderBy = [...(leading ? [leading] : []), ...orderTerms(false)];
       const page = { where, orderBy, limit: query.perPage, offset };
-      const rowsQuery =
-        counted !== null && counted <= EXACT_COUNT_LIMIT
-          ? offset >= counted
-            ? Promise.resolve([])
-            : fromResource(db, resource, selection)
-                .where(sql`${resource.idColumn} = any(array(${matchIds(db, resource, where, terms, page)}))`)
-                .orderBy(...orderBy)
-                .limit(literal(query.perPage))
-          : seek
-            ? this.seekPage(db, resource, context, selection, page, seek)
-            : this.offsetPage(db, resource, selection, page);
+      if (search) {
+        const [answer, metaData] = await Promise.all([
+          this.searchAnswer(db, resource, context, selection, { search, terms, seek }, page),
+          resource.metaData?.(db, context),
+        ]);
+        return { ...answer, metaData };
+      }
+      const rowsQuery = seek
+        ? this.seekPage(db, resource, context, selection, page, seek)
+        : this.offsetPage(db, resource, selection, page);
       // Sent together: on a pipelined connection both answers share one round trip.
       const [rows, metaData] = await Promise.all([rowsQuery, resource.metaData?.(db, context)]);
-      if (counted !== null) return { rows, total: counted, metaData };
       // A page read by offset that is not full ends the list (or the list is empty): its rows
       // are the exact total, and the count (which repeats the filter's work) is not sent.
       // Pages read from an anchor are left to the count: the anchor may lag (list-anchors.ts).
       const ends = !seek && rows.length < query.perPage && (rows.length > 0 || offset === 0);
-      const total = ends ? offset + rows.length : await this.total(db, resource, context, where, kept);
+      const total = ends ? exact(offset + rows.length) : await this.total(db, resource, context, where, kept);
       return { rows, total, metaData };
     });
 
-    const lastPage = Math.max(1, Math.ceil(total / query.perPage));
+    if (total.estimated) keepOutOfCache(request);
+    const lastPage = Math.max(1, Math.ceil(total.count / query.perPage));
     const path = request.url.split('?')[0] ?? '';
     const base = new URLSearchParams();
     for (const [key, value] of Object.entries(raw)) {
@@ -303,7 +403,8 @@ export class ListEngine {
       from: rows.length ? offset + 1 : null,
       last_page: lastPage,
       to: rows.length ? offset + rows.length : null,
-      total,
+      total: total.count,
+      ...(total.estimated ? { total_estimated: true } : {}),
       per_page: query.perPage,
       path,
       links: links.links,

@@ -1,6 +1,6 @@
 import { Column, is, SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-import type { Db } from '#core/db/database.ts';
+import { type Db, queryRows } from '#core/db/database.ts';
 import type { ParsedListQuery } from './list-query.ts';
 import type { ListResource } from './list-resource.ts';
 
@@ -82,6 +82,9 @@ export function orderSql(term: SortTerm, on: SQL | Column = sql`${term.expr}`): 
   return term.descending ? sql`${on} desc nulls last` : sql`${on} asc nulls first`;
 }
 
+/** A sort term's expression without its `as` alias, to select it under a name of our own. */
+const unaliased = (expr: SQL | Column) => (is(expr, SQL.Aliased) ? (expr as SQL.Aliased).sql : expr);
+
 /**
  * The ids of one page of a filtered list, read through the filter's own index and sorted
  * there: every match once (materialized: the planner may not turn it back into a walk along
@@ -98,14 +101,73 @@ export function matchIds(
   terms: SortTerm[],
   page: { limit: number; offset: number },
 ): SQL {
-  const unaliased = (expr: SQL | Column) => (is(expr, SQL.Aliased) ? (expr as SQL.Aliased).sql : expr);
+  const { matches, order } = sortedMatches(db, resource, where, terms);
+  return sql`with matches as materialized (${matches})
+    select id from matches order by ${order}
+    limit ${literal(page.limit)} offset ${page.offset}`;
+}
+
+/** A list's matches with the values they sort by (s0, s1, …), and the ORDER BY over those. */
+function sortedMatches(db: Db, resource: ListResource, where: SQL | undefined, terms: SortTerm[]) {
   const selection: Record<string, unknown> = { id: sql`${resource.idColumn}`.as('id') };
   terms.forEach((term, i) => {
     selection[`s${i}`] = sql`${unaliased(term.expr)}`.as(`s${i}`);
   });
-  const matches = fromResource(db, resource, selection).where(where);
   const order = terms.map((term, i) => orderSql(term, sql`${sql.identifier(`s${i}`)}`));
-  return sql`with matches as materialized (${matches})
-    select id from matches order by ${sql.join(order, sql`, `)}
-    limit ${literal(page.limit)} offset ${page.offset}`;
+  return { matches: fromResource(db, resource, selection).where(where), order: sql.join(order, sql`, `) };
+}
+
+/**
+ * A search's matches, at most `cap`, counted, and the page's ids among them, in one statement:
+ * the count and the page read the same matches once (decision 0029). The ids are the page's
+ * only when the count is under the cap (every match was read).
+ */
+export async function firstMatches(
+  db: Db,
+  resource: ListResource,
+  where: SQL | undefined,
+  terms: SortTerm[],
+  page: { limit: number; offset: number },
+  cap: number,
+): Promise<{ count: number; ids: unknown[] }> {
+  const { matches, order } = sortedMatches(db, resource, where, terms);
+  const [row] = await queryRows<{ count: number; ids: unknown[] | null }>(
+    db,
+    sql`with matches as materialized (${matches.limit(literal(cap))})
+      select (select count(*)::int from matches) as count,
+        (select json_agg(id) from (select id from matches order by ${order}
+          limit ${literal(page.limit)} offset ${page.offset}) page) as ids`,
+  );
+  return { count: row?.count ?? 0, ids: row?.ids ?? [] };
+}
+
+/**
+ * The ids of one page of a broad search, read by walking the sort's index for at most `rows`
+ * rows of the unsearched list: a term that matches throughout finds its page within a few
+ * hundred rows. When it finds fewer than a page (its matches cluster away from the walk's
+ * start, as `modern` under `sort=-name`, 600,000 rows from the end), the engine sorts the
+ * matches instead (`matchIds`) rather than walk on (decision 0029).
+ */
+export function probeIds(
+  db: Db,
+  resource: ListResource,
+  search: { base: SQL | undefined; hit: SQL },
+  terms: SortTerm[],
+  page: { limit: number; offset: number },
+  rows: number,
+): SQL {
+  const selection: Record<string, unknown> = {
+    id: sql`${resource.idColumn}`.as('id'),
+    hit: sql`(${search.hit})`.as('hit'),
+  };
+  terms.forEach((term, i) => {
+    selection[`s${i}`] = sql`${unaliased(term.expr)}`.as(`s${i}`);
+  });
+  const walk = fromResource(db, resource, selection)
+    .where(search.base)
+    .orderBy(...terms.map((term) => orderSql(term)))
+    .limit(literal(rows));
+  const order = terms.map((term, i) => orderSql(term, sql`${sql.identifier(`s${i}`)}`));
+  return sql`select id from (${walk}) walk where hit order by ${sql.join(order, sql`, `)}
+    limit ${literal(page.limit)} offset ${literal(page.offset)}`;
 }

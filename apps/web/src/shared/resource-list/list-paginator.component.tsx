@@ -12,11 +12,11 @@ interface ListPaginatorProps {
 export function ListPaginator({ meta, onPage }: ListPaginatorProps) {
   const { t } = useTranslation();
   if (!paginatorVisible(meta)) return null;
-  const range = showingRange(meta);
+  const { key, ...range } = showingRange(meta);
   return (
     <Group justify="space-between" mt="md" gap="sm">
       <Text size="sm" c="dimmed" aria-live="polite">
-        {t('resourceList.showing', range)}
+        {t(key, range)}
       </Text>
       <Pagination
         total={meta.last_page}

@@ -44,8 +44,15 @@ describe('list query', () => {
   });
 
   it('reads Showing X to Y of Z from the meta, 0 to 0 when empty', () => {
-    expect(showingRange({ from: 11, to: 20, total: 42 })).toEqual({ from: 11, to: 20, total: 42 });
-    expect(showingRange({ from: null, to: null, total: 0 })).toEqual({ from: 0, to: 0, total: 0 });
+    const showing = 'resourceList.showing';
+    expect(showingRange({ from: 11, to: 20, total: 42 })).toEqual({ key: showing, from: 11, to: 20, total: 42 });
+    expect(showingRange({ from: null, to: null, total: 0 })).toEqual({ key: showing, from: 0, to: 0, total: 0 });
+    expect(showingRange({ from: 1, to: 25, total: 910_000, total_estimated: true })).toEqual({
+      key: 'resourceList.showingAbout',
+      from: 1,
+      to: 25,
+      total: 910_000,
+    });
   });
 
   it('offers Name, Created and Modified both ways', () => {

@@ -35,13 +35,19 @@ export function paginatorVisible(meta: Pick<PaginationMeta, 'links'> | undefined
   return (meta?.links.length ?? 0) > 3;
 }
 
-/** 'Showing X to Y of Z' numbers; an empty page shows 0 to 0. */
-export function showingRange(meta: Pick<PaginationMeta, 'from' | 'to' | 'total'>): {
+/** 'Showing X to Y of Z' numbers; an empty page shows 0 to 0. An estimated total reads 'of about Z'. */
+export function showingRange(meta: Pick<PaginationMeta, 'from' | 'to' | 'total' | 'total_estimated'>): {
+  key: 'resourceList.showing' | 'resourceList.showingAbout';
   from: number;
   to: number;
   total: number;
 } {
-  return { from: meta.from ?? 0, to: meta.to ?? 0, total: meta.total };
+  return {
+    key: meta.total_estimated ? 'resourceList.showingAbout' : 'resourceList.showing',
+    from: meta.from ?? 0,
+    to: meta.to ?? 0,
+    total: meta.total,
+  };
 }
 
 /**

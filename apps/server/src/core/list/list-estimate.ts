@@ -1,0 +1,53 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { type Db, queryRows } from '#core/db/database.ts';
+import type { ListTotal } from './list-count.ts';
+import type { ListResource } from './list-resource.ts';
+import { fromResource, literal } from './list-sql.ts';
+import type { KeptTotalQuestion } from './list-totals.ts';
+
+/** A list's scattered filters (its search) apart from its other conditions. */
+export interface SearchParts {
+  /** Every condition of the list but the search. */
+  base: SQL | undefined;
+  /** The search's own condition. */
+  hit: SQL;
+  /** The kept total of the list without the search, when one answers it. */
+  kept: KeptTotalQuestion | null;
+}
+
+export const exact = (count: number): ListTotal => ({ count, estimated: false });
+
+/** Rows of the unsearched list that the estimate looks at: ±1 % of the list at worst (a term matching half of it). */
+export const ESTIMATE_SAMPLE_ROWS = 10_000;
+
+/** Two significant digits: an estimate does not pretend to be exact (912,345 → 910,000). */
+export function roundEstimate(n: number): number {
+  if (n < 100) return Math.round(n);
+  const unit = 10 ** (Math.floor(Math.log10(n)) - 1);
+  return Math.round(n / unit) * unit;
+}
+
+/**
+ * The matches of a search in its list, estimated from a sample (docs/decisions/0029): the share
+ * of matching rows among the first ESTIMATE_SAMPLE_ROWS of the unsearched list, times that
+ * list's total (kept on write for most lists, so not counted). A list smaller than the sample
+ * is counted whole, and exactly.
+ */
+export async function estimateMatches(
+  db: Db,
+  resource: ListResource,
+  search: SearchParts,
+  baseTotal: () => Promise<number>,
+): Promise<ListTotal> {
+  const sample = fromResource(db, resource, { hit: sql`(${search.hit})`.as('hit') })
+    .where(search.base)
+    .limit(literal(ESTIMATE_SAMPLE_ROWS));
+  const [row] = await queryRows<{ hits: number; seen: number }>(
+    db,
+    sql`select (count(*) filter (where hit))::int as hits, count(*)::int as seen from (${sample}) sample`,
+  );
+  const hits = row?.hits ?? 0;
+  const seen = row?.seen ?? 0;
+  if (seen < ESTIMATE_SAMPLE_ROWS) return exact(hits);
+  return { count: roundEstimate((hits / seen) * (await baseTotal())), estimated: true };
+}
