@@ -250,9 +250,25 @@ export async function sessionReads(base: string, session: Session, calls: ReadCa
     const singleMs = performance.now() - started;
     if (answer.status === 200) requests.push({ call, session, method: 'GET', url, write: false, weight, singleMs });
     else if (!leftOut.some((entry) => entry.call === call)) leftOut.push({ call, reason: `${answer.status} ${url}` });
+    await countedBehind(`${base}${url}`, session, answer.text);
   }
   const rows: SampledRows = new Map([...samples].map(([path, sample]) => [path, sample.rows]));
   return { requests, rows, leftOut };
+}
+
+/**
+ * A broad search answers an estimated total while the server counts it exactly behind the
+ * answer (decision 0029). Timing the next request alone waits for that count to end, so that
+ * it is not measured beside it.
+ */
+async function countedBehind(url: string, session: Session, text: string): Promise<void> {
+  const estimated = (body: string) => body.includes('"total_estimated":true');
+  if (!estimated(text)) return;
+  for (let waited = 0; waited < 10_000; waited += 100) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const again = await httpCall(url, { headers: { ...sessionHeaders(session), 'cache-control': 'no-cache' } });
+    if (again.status !== 200 || !estimated(again.text)) return;
+  }
 }
 
 function recordUrls(

@@ -205,6 +205,17 @@ export class ResponseCache {
   forgetAccount(companyId: number, accountId: number): void {
     const prefix = `${companyId}\u0000${accountId}\u0000`;
     for (const [key, entry] of this.entries) if (key.startsWith(prefix)) this.remove(key, entry);
+    for (const listener of this.writeListeners) listener(companyId);
+  }
+
+  private readonly writeListeners = new Set<(companyId: number) => void>();
+
+  /**
+   * Told when an API write of this process is answered (as `forgetAccount` is): for memories
+   * outside this cache that must not wait for the change feed to forget a company's reads.
+   */
+  onWrite(listener: (companyId: number) => void): void {
+    this.writeListeners.add(listener);
   }
 
   set(slot: CacheSlot, text: string): void {

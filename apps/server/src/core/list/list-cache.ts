@@ -97,6 +97,13 @@ export class CompanyKeyedMemory<V> {
     return entry && { value: entry.value, expired: entry.expires <= this.now() };
   }
 
+  /** Drops every entry of a company, and marks it changed for work still reading it. */
+  forgetCompany(companyId: number): void {
+    const count = ++this.changeCount;
+    this.changedAt.set(`${companyId}\u0000*`, count);
+    for (const key of this.entries.keys()) if (key.startsWith(`${companyId}\u0000`)) this.entries.delete(key);
+  }
+
   /** A token to hand to `set` once the work that reads the value is done. */
   token(): number {
     return this.changeCount;

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testChangeFeed } from '#test/test-change-feed.ts';
-import { EXACT_COUNT_LIMIT, LARGE_COUNT_REFRESH_MS, LARGE_COUNT_TTL_MS, LargeCounts } from './list-count.ts';
+import {
+  EXACT_COUNT_LIMIT,
+  LARGE_COUNT_REFRESH_MS,
+  LARGE_COUNT_TTL_MS,
+  LargeCounts,
+  RECOUNT_MAX_SPACING_MS,
+} from './list-count.ts';
 
 describe('LargeCounts', () => {
   it('returns small totals exactly, every time', async () => {
@@ -73,14 +79,14 @@ describe('LargeCounts under changes', () => {
     expect(await counts.total(key, capped, full)).toBe(1_000_002);
   });
 
-  it('spaces the recounts of a slow count by a hundred times what it took', async () => {
+  it('spaces the recounts of a slow count by a thousand times what it took, at most five minutes', async () => {
     let now = 0;
     const feed = testChangeFeed();
     const counts = new LargeCounts({ feed, now: () => now });
     let fulls = 0;
-    // Each full count takes 200 ms: recounted at most every 20 s.
+    let takes = 200;
     const full = async () => {
-      now += 200;
+      now += takes;
       return 1_000_000 + fulls++;
     };
     const capped = async () => EXACT_COUNT_LIMIT + 1;
@@ -89,16 +95,28 @@ describe('LargeCounts under changes', () => {
       await counts.total(key, capped, full);
       await new Promise((r) => setTimeout(r, 0));
     };
+    // Each full count takes 200 ms: recounted at most every 200 s.
     await counts.total(key, capped, full);
-    now = 19_000;
+    now = 199_000;
     await changedThenRead();
     expect(fulls).toBe(1);
-    now = 20_000;
+    now = 200_000;
     await changedThenRead();
     expect(fulls).toBe(2);
-    now = 21_000;
+    now = 201_000;
     await changedThenRead();
     expect(fulls).toBe(2);
+    // A count of 2 s waits five minutes, not 2,000 s.
+    takes = 2_000;
+    now = 400_000;
+    await changedThenRead();
+    expect(fulls).toBe(3);
+    now = 400_000 + RECOUNT_MAX_SPACING_MS - 1;
+    await changedThenRead();
+    expect(fulls).toBe(3);
+    now = 400_000 + RECOUNT_MAX_SPACING_MS;
+    await changedThenRead();
+    expect(fulls).toBe(4);
   });
 });
 

@@ -18,8 +18,12 @@ export const LARGE_COUNT_REFRESH_MS = 5_000;
  * A recount waits at least this many times as long as the last count of its key took: a
  * search matching 400,000 of a million items takes ~0.35 s to count, and counting it again
  * every 5 s under steady writes held a database core a quarter busy in the mix (decision 0028).
+ * At 100 times, the mix's fifteen-odd broad searches per tenant still took 7 % of the database's
+ * time recounting; at 1,000 (at most RECOUNT_MAX_SPACING_MS) each key costs a core at most 0.1 %,
+ * and a total above 10,000 may lag the writes by up to five minutes (decision 0029).
  */
-const RECOUNT_SPACING = 100;
+const RECOUNT_SPACING = 1_000;
+export const RECOUNT_MAX_SPACING_MS = 5 * 60_000;
 const MAX_ENTRIES = 5_000;
 
 /** A list's total, and whether it is an estimate that its exact count will replace. */
@@ -111,7 +115,8 @@ export class LargeCounts {
       const started = this.now();
       const value = await full();
       this.memory.set(key, { count: value, estimated: false }, token);
-      const spacing = Math.max(LARGE_COUNT_REFRESH_MS, (this.now() - started) * RECOUNT_SPACING);
+      const took = (this.now() - started) * RECOUNT_SPACING;
+      const spacing = Math.max(LARGE_COUNT_REFRESH_MS, Math.min(RECOUNT_MAX_SPACING_MS, took));
       this.refreshedAt.delete(key);
       this.refreshedAt.set(key, started + spacing);
       if (this.refreshedAt.size > MAX_ENTRIES) this.refreshedAt.delete(this.refreshedAt.keys().next().value as string);

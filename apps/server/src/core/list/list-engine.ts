@@ -280,7 +280,7 @@ export class ListEngine {
     { search, terms, seek }: { search: SearchParts; terms: SortTerm[]; seek: SeekOrder | null },
     page: PageWindow,
   ): Promise<{ rows: Row[]; total: ListTotal }> {
-    const where = (ids: SQL) => sql`${resource.idColumn} = any(array(${ids}))`;
+    const amongIds = (ids: SQL) => sql`${resource.idColumn} = any(array(${ids}))`;
     const byIds = (condition: SQL): Promise<Row[]> =>
       fromResource(db, resource, selection)
         .where(condition)
@@ -292,7 +292,7 @@ export class ListEngine {
       return read.first.count;
     };
     const total = await this.total(db, resource, context, page.where, null, search, capped);
-    const sorted = () => byIds(where(matchIds(db, resource, page.where, terms, page)));
+    const sorted = () => byIds(amongIds(matchIds(db, resource, page.where, terms, page)));
     if (total.count <= EXACT_COUNT_LIMIT) {
       if (page.offset >= total.count) return { rows: [], total };
       const ids = read.first?.ids;
@@ -311,7 +311,7 @@ export class ListEngine {
       return { rows: rows as Row[], total };
     }
     const walked = Math.max(PROBE_ROWS, (page.offset + page.limit) * PROBE_ROWS_PER_MATCH);
-    const probed = await byIds(where(probeIds(db, resource, search, terms, page, walked)));
+    const probed = await byIds(amongIds(probeIds(db, resource, search, terms, page, walked)));
     const ends = probed.length === page.limit || page.offset + probed.length >= total.count;
     return { rows: ends ? probed : await sorted(), total };
   }

@@ -68,18 +68,22 @@ export const SEARCH_TABLES: readonly string[] = [
   'property_maps',
 ];
 
+/** One category's matching rows (id, name, description, updated_at), newest first. */
+export function categoryStatement(category: SearchCategory, companyId: number, term: string): SQL {
+  return SOURCES[category].rows(companyId, containsPattern(term));
+}
+
 /**
  * One statement for every category: one json array (newest first) per column. Run inside
  * the tenant transaction, so row-level security applies on top of the company conditions.
  */
 export function globalSearchQuery(categories: SearchCategory[], companyId: number, term: string): SQL {
-  const p = containsPattern(term);
   const columns = categories.map(
     (category) => sql`(select coalesce(json_agg(json_build_object('id', r.id, 'name', r.name,
         'description', r.description,
         'updated_at', to_char(r.updated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
         order by r.updated_at desc, r.id desc), '[]'::json)
-      from (${SOURCES[category].rows(companyId, p)}) r) as ${sql.identifier(category)}`,
+      from (${categoryStatement(category, companyId, term)}) r) as ${sql.identifier(category)}`,
   );
   return sql`select ${sql.join(columns, sql`, `)}`;
 }

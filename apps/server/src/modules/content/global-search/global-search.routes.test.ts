@@ -77,6 +77,27 @@ describeEachDatabase('GET /v2/global-search', (kind) => {
       { token: await token(user), ...(host ? { host } : {}) },
     );
 
+  it('shows what was just written, by the searcher through the API and by anyone else', async () => {
+    const names = async (user: string) => ((await found('quokka', user)).labels ?? []).map((label) => label.name);
+    expect(await names('editor')).toEqual([]);
+    expect(await names('admin')).toEqual([]);
+    const made = await t.request('/v2/labels', {
+      method: 'POST',
+      token: await token('editor'),
+      json: { name: 'Quokka label', color: '#336699' },
+    });
+    expect(made.status).toBe(201);
+    expect(await names('editor')).toEqual(['Quokka label']);
+    // Another member's next search, and a change outside the API (the change feed tells it).
+    await t.database.tenant({ companyId: 1 }, (db) =>
+      db.execute(sql`insert into labels (company_id, name) values (1, 'Quokka second label')`),
+    );
+    for (let i = 0; i < 50 && (await names('admin')).length < 2; i++) await new Promise((r) => setTimeout(r, 20));
+    expect((await names('admin')).sort()).toEqual(['Quokka label', 'Quokka second label']);
+    // Other categories stay as they were, from memory or not.
+    expect((await found('quokka', 'admin')).projects).toEqual([]);
+  });
+
   it('answers 401 without a session', async () => {
     const res = await t.request('/v2/global-search?search=zebra');
     expect(res.status).toBe(401);

@@ -14,6 +14,7 @@ import { queryRows } from '#core/db/database.ts';
 import { ValidationError } from '#core/http/http-error.ts';
 import { own } from '#core/http/own-key.ts';
 import { defineRoute, type MemberActor } from '#core/http/route.ts';
+import { SearchResultsMemory } from './global-search.memory.ts';
 import { globalSearchQuery, SEARCH_TABLES } from './global-search.query.ts';
 
 type Query = Record<string, string | string[] | undefined>;
@@ -62,6 +63,8 @@ function visibleCategories(
 }
 
 export function globalSearchRoutes(services: CoreServices) {
+  const memory = new SearchResultsMemory(services.changes);
+  services.responseCache.onWrite((companyId) => memory.forgetCompany(companyId));
   return [
     defineRoute(globalSearchEndpoints.search, {
       access: 'member',
@@ -72,10 +75,13 @@ export function globalSearchRoutes(services: CoreServices) {
         const term = parseTerm(query);
         const categories = visibleCategories(actor, platform, parseCategories(query));
         if (!categories.length) return { data: {} };
-        const [row] = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
-          queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(categories, companyId, term)),
-        );
-        return { data: row ?? {} };
+        const data = await memory.results(companyId, term, categories, async (missing) => {
+          const [row] = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
+            queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(missing, companyId, term)),
+          );
+          return row ?? {};
+        });
+        return { data };
       },
     }),
   ];

@@ -164,7 +164,7 @@ export function processingRoutes(services: ProcessingRouteServices, spec: Proces
         const events = await inTenant(companyId, actor, async (tx) => {
           const [found] = await queryRows<{ id: number }>(
             tx,
-            sql`select id from ${table} where id = ${params.id} and deleted_at is null`,
+            sql`select id from ${table} where company_id = ${companyId} and id = ${params.id} and deleted_at is null`,
           );
           if (!found) throw notFound(spec.notFoundMessage);
           return queryRows<GeometryEvent>(
