@@ -42,9 +42,10 @@ export class SearchResultsMemory {
     read: (missing: SearchCategory[]) => Promise<Results>,
   ): Promise<Results> {
     const found: Results = {};
+    const keys = new Map(categories.map((category) => [category, this.key(companyId, category, term)]));
     const missing: SearchCategory[] = [];
-    for (const category of categories) {
-      const kept = this.memory.get(this.key(companyId, category, term));
+    for (const [category, key] of keys) {
+      const kept = this.memory.get(key);
       if (kept && !kept.expired) found[category] = kept.value;
       else missing.push(category);
     }
@@ -54,7 +55,7 @@ export class SearchResultsMemory {
       for (const category of missing) {
         const rows = fresh[category] ?? [];
         found[category] = rows;
-        this.memory.set(this.key(companyId, category, term), rows, token);
+        this.memory.set(keys.get(category) as string, rows, token);
       }
     }
     return Object.fromEntries(categories.map((category) => [category, found[category] ?? []]));
