@@ -19,6 +19,17 @@ describe('markSchemasPure', () => {
     expect(output).toContain('export const b = /* @__PURE__ */ (() => (aSchema.extend({ x: z.number() })))();');
     expect(output).toContain('export const LIMIT = 5;');
   });
+
+  it('reads past quotes inside a block comment', () => {
+    const source = [
+      'export const meta = z.object({',
+      "  /** Set on a search's first answer. */",
+      '  total: z.number(),',
+      '});',
+      '',
+    ].join('\n');
+    expect(markSchemasPure(source)).toContain('export const meta = /* @__PURE__ */ (() => (z.object({');
+  });
 });
 
 describe('stripEndpointSchemas', () => {

@@ -34,6 +34,12 @@ export function expressionEnd(source: string, from: number): number {
       if (lineEnd === -1) return -1;
       index = lineEnd;
     }
+    // A block comment (a field's doc comment) may hold quotes: "a search's first answer".
+    else if (char === '/' && source[index + 1] === '*') {
+      const commentEnd = source.indexOf('*/', index + 2);
+      if (commentEnd === -1) return -1;
+      index = commentEnd + 1;
+    }
   }
   return -1;
 }
