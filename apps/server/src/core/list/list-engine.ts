@@ -1,5 +1,5 @@
 import type { Paginated, PaginationMeta } from '@meshport/contract';
-import { and, type Column, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { notFound } from '#core/http/http-error.ts';
@@ -7,9 +7,10 @@ import { keepOutOfCache } from '#core/http/response-cache.hooks.ts';
 import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
 import { pageLinks, rowShaper } from './list-answer.ts';
 import { type ListCacheFeed, queryKey } from './list-cache.ts';
+import { listConditions, searchParts } from './list-conditions.ts';
 import { EXACT_COUNT_LIMIT, LargeCounts, type ListTotal } from './list-count.ts';
 import { estimateMatches, exact, type SearchParts } from './list-estimate.ts';
-import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
+import { parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
 import {
   effectiveSort,
@@ -112,38 +113,6 @@ export class ListEngine {
       return this.largeCounts.totalOrEstimate(key, cappedRead ?? capped, estimate, refresh);
     }
     return exact(await this.largeCounts.total(key, capped, () => countIn(db), refresh));
-  }
-
-  /** The list's conditions; `only` picks which of its filters take part. */
-  private conditions(
-    resource: ListResource,
-    query: ParsedListQuery,
-    context: ListContext,
-    extra?: SQL,
-    only: (filter: string) => boolean = () => true,
-  ) {
-    const conditions: (SQL | undefined)[] = [extra, resource.baseWhere?.(context)];
-    if (resource.deletedAt) conditions.push(query.trashed ? isNotNull(resource.deletedAt) : isNull(resource.deletedAt));
-    for (const { name, value } of query.filters) if (only(name)) conditions.push(resource.filters[name]?.where(value));
-    return and(...conditions.filter((c): c is SQL => c !== undefined));
-  }
-
-  /** The list's scattered filters (searches) apart from the rest, or null without any. */
-  private searchParts(
-    resource: ListResource,
-    query: ParsedListQuery,
-    context: ListContext,
-    extra?: SQL,
-  ): SearchParts | null {
-    const isScattered = (name: string) => resource.filters[name]?.scattered === true;
-    const hits = query.filters.filter(({ name }) => isScattered(name));
-    if (!hits.length) return null;
-    const rest = { ...query, filters: query.filters.filter(({ name }) => !isScattered(name)) };
-    return {
-      base: this.conditions(resource, rest, context, extra),
-      hit: and(...hits.map(({ name, value }) => resource.filters[name]?.where(value))) ?? sql`true`,
-      kept: keptTotalQuestion(resource, rest, extra),
-    };
   }
 
   private run<T>(resource: ListResource, context: ListContext, work: (db: Db) => Promise<T>): Promise<T> {
@@ -324,7 +293,7 @@ export class ListEngine {
     const raw = request.query as Record<string, string | string[] | undefined>;
     const query = parseListQuery(raw, resource, options.extraParams);
     const context = this.context(request);
-    const where = this.conditions(resource, query, context, options.where);
+    const where = listConditions(resource, query, context, options.where);
     const kept = keptTotalQuestion(resource, query, options.where);
 
     if (query.count) {
@@ -350,7 +319,7 @@ export class ListEngine {
 
     const seek =
       offset >= SEEK_OFFSET && !leading ? seekOrder(resource, sort, { descending: tieDescending, notNull }) : null;
-    const search = leading ? null : this.searchParts(resource, query, context, options.where);
+    const search = leading ? null : searchParts(resource, query, context, options.where);
 
     const { rows, total, metaData } = await this.run(resource, context, async (db) => {
       const fromEnd =
