@@ -48,6 +48,16 @@ async function post(base: string, session: Session, url: string, body: unknown) 
   return { status: answer.status, body: answer.status < 300 ? (JSON.parse(answer.text) as unknown) : answer.text };
 }
 
+const UNFINISHED = new Set(['UPLOADING', 'QUEUED', 'PROCESSING']);
+
+/** A record's processing status, or null when it cannot be read. */
+async function statusOf(base: string, session: Session, url: string): Promise<string | null> {
+  const answer = await httpCall(`${base}${API_PREFIX}${url}`, {
+    headers: { ...sessionHeaders(session), 'accept-encoding': 'identity', 'cache-control': 'no-cache' },
+  });
+  return answer.status === 200 ? (JSON.parse(answer.text) as { data: { status: string } }).data.status : null;
+}
+
 export interface BackgroundProcessing {
   stop(): Promise<{ uploaded: number; runsFinished: number; runsFailed: number; problems: string[] }>;
 }
@@ -90,14 +100,11 @@ export async function startBackgroundProcessing(
   const loop = (async () => {
     while (running) {
       for (const record of records) {
-        const answer = await httpCall(`${base}${API_PREFIX}${record.url}`, {
-          headers: { ...sessionHeaders(session), 'accept-encoding': 'identity', 'cache-control': 'no-cache' },
-        });
-        if (answer.status !== 200) {
-          problems.push(`GET ${record.url}: ${answer.status}`);
+        const status = await statusOf(base, session, record.url);
+        if (status === null) {
+          problems.push(`GET ${record.url}: not answered`);
           continue;
         }
-        const status = (JSON.parse(answer.text) as { data: { status: string } }).data.status;
         if (status === record.status) continue;
         record.status = status;
         if (status === 'FAILED') runsFailed += 1;
@@ -116,6 +123,13 @@ export async function startBackgroundProcessing(
     async stop() {
       running = false;
       await loop;
+      // Runs still queued or working would go on through what is measured next (the next
+      // load, or the next bench's single requests): they end here, outside the figures.
+      for (const started = Date.now(); Date.now() - started < 120_000; ) {
+        const statuses = await Promise.all(records.map((record) => statusOf(base, session, record.url)));
+        if (statuses.every((status) => status === null || !UNFINISHED.has(status))) break;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+      }
       return { uploaded, runsFinished, runsFailed, problems };
     },
   };

@@ -38,6 +38,7 @@ import { type WriteMaker, writeMakers } from './mix-writes.ts';
 import { type LoadFigures, makeSchedule, runLoad } from './mixed-load.ts';
 import { formatMs, printCalls, printLoadTable, printTargets } from './mixed-report.ts';
 import { perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
+import { waitForQuietMachine } from './quiet-machine.ts';
 
 const { values } = parseArgs({
   options: {
@@ -103,8 +104,9 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   let server = await serverFor(target);
   const sessions = await signInAll(server.url, sessionPlans({ large: LARGE, small: SMALL }), BASE_DOMAIN);
   const calls = readCalls();
+  const settled = await waitForQuietMachine();
   log(
-    `${calls.length} read calls in the contract; ${sessions.length} people signed in. Discovering what each may read…`,
+    `${calls.length} read calls in the contract; ${sessions.length} people signed in; the machine quiet after ${formatMs(settled)}. Discovering what each may read…`,
   );
   const reads: MixRequest[] = [];
   const writers: { name: string; session: Session; make: WriteMaker }[] = [];

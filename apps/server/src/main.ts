@@ -110,7 +110,7 @@ const readyUrl = (config: Config) => `http://hatch-acme.${config.baseDomain}:${c
 async function serve(config: Config, opened?: Database): Promise<void> {
   const database = opened ?? (await openConfiguredDatabase(config));
   const services = createServices(config, database);
-  const { app } = await buildApp(services);
+  const { app, warmUps } = await buildApp(services);
   const close = gracefulClose(app);
   let stopping = false;
   let stopPurge = () => {};
@@ -145,6 +145,23 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
+  void payAtStart(warmUps, app.log, () => stopping);
+}
+
+/** One after the other, behind the first requests; a failure costs only the first request its speed. */
+async function payAtStart(
+  warmUps: (() => Promise<void>)[],
+  log: { warn(data: object, message: string): void },
+  stopping: () => boolean,
+): Promise<void> {
+  for (const warmUp of warmUps) {
+    if (stopping()) return;
+    try {
+      await warmUp();
+    } catch (error) {
+      if (!stopping()) log.warn({ err: error }, 'a warm-up at start failed');
+    }
+  }
 }
 
 /** `serve --role worker`: works the background jobs until SIGTERM or SIGINT; answers no HTTP. */

@@ -88,6 +88,8 @@ export interface TestApp {
   services: Services;
   database: Database;
   undeclaredRoutes: string[];
+  /** The lists' warm-ups at start (main.ts runs them after listening), for lists of at least `fromRows` rows. */
+  warmUps: ((fromRows?: number) => Promise<void>)[];
   /** An HTTP request to the running server, by default on the acme hatch host. */
   // biome-ignore lint/suspicious/noExplicitAny: tests read answers loosely; their assertions check the shape
   request<T = any>(path: string, options?: RequestOptions): Promise<HttpResponse<T>>;
@@ -119,7 +121,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const { database, drop } = await freshDatabase(kind, seeded ? 'demo' : 'bare', config.databaseQueueTimeoutMs);
   if (seeded) fs.cpSync(inject('snapshots').demoStorage, path.join(dataDir, 'storage'), { recursive: true });
   const services = createServices(config, database, options.rateLimits);
-  const { app, undeclaredRoutes } = await buildApp(services, {
+  const { app, undeclaredRoutes, warmUps } = await buildApp(services, {
     logger: process.env.TEST_LOG === '1',
     validateAnswers: true,
   });
@@ -145,6 +147,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     services,
     database,
     undeclaredRoutes,
+    warmUps,
     request,
     client,
     host,

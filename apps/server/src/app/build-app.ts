@@ -17,6 +17,7 @@ import { registerMultipart } from '#core/http/multipart.ts';
 import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/register-routes.ts';
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
 import type { RouteDefinition } from '#core/http/route.ts';
+import { isListRoute } from '#core/list/list-routes.ts';
 import { realtimeRoutes } from '#core/realtime/realtime.routes.ts';
 import { recordActivity } from '#modules/account/activity/user-activity.repository.ts';
 import { autodeskRoutes } from '#modules/account/autodesk/autodesk.routes.ts';
@@ -90,6 +91,8 @@ export interface BuiltApp {
   app: FastifyInstance;
   /** Routes that declared no access rule; must be empty (a test checks it). */
   undeclaredRoutes: string[];
+  /** First-request costs to pay once the server listens (list-routes.ts `warmUp`). */
+  warmUps: ((fromRows?: number) => Promise<void>)[];
 }
 
 export interface BuildOptions {
@@ -152,7 +155,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   await services.changes.start();
   app.addHook('onClose', () => services.changes.close());
 
-  registerRoutes(app, apiRoutes(services), {
+  const routes = apiRoutes(services);
+  const warmUps = routes.flatMap((route) => (isListRoute(route) && route.warmUp ? [route.warmUp] : []));
+  registerRoutes(app, routes, {
     validateAnswers: options.validateAnswers === true,
     activity: (entry) => recordActivity(services.database, entry, entry.action),
     onChange: (companyId, resources) =>
@@ -171,7 +176,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     }
   });
   await registerWebApp(app, config.webDist);
-  return { app, undeclaredRoutes };
+  return { app, undeclaredRoutes, warmUps };
 }
 
 /** Any spelling of a path under /v2 (encoded, other case, doubled slashes): a JSON 404, not the web app. */

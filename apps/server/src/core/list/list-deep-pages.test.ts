@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { queryRows } from '#core/db/database.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 import { ANCHOR_EVERY } from './list-anchors.ts';
 
@@ -56,6 +57,38 @@ describeEachDatabase('list engine: deep pages', (kind) => {
       const { seen, total } = await walk(sort);
       expect(new Set(seen.map((row) => row.id)).size, sort).toBe(total);
     }
+  });
+
+  it("reads a large list's default order at start, and after a change reads it again behind the answers", async () => {
+    await t.database.tenant({ companyId: 1 }, (tx) =>
+      tx.execute(sql`insert into library_items (company_id, name, status, created_at)
+        select 1, 'Deep item ' || g, 'FINISHED', timestamp '2026-01-01' + make_interval(mins => g / 7)
+        from generate_series(1, ${ROLES}) g`),
+    );
+    const expected = (offset: number) =>
+      queryRows<{ id: number }>(
+        t.database.system,
+        sql`select id from library_items where company_id = 1 and deleted_at is null
+          order by created_at desc, id desc limit ${PER_PAGE} offset ${offset}`,
+      ).then((rows) => rows.map((row) => row.id));
+    const page = async (n: number) => {
+      const res = await t.request(`/v2/libraries/items?per_page=${PER_PAGE}&page=${n}`, { token });
+      expect(res.status).toBe(200);
+      return (res.body.data as { id: number }[]).map((row) => row.id);
+    };
+    for (const warmUp of t.warmUps) await warmUp(1);
+    // Pages 11 and 12 lie in the list's front half (the back half reads from its end).
+    for (const n of [11, 12, 20, 26]) expect(await page(n), `page ${n}`).toEqual(await expected((n - 1) * PER_PAGE));
+
+    // The newest rows go to the bin: the remembered anchors are stale until one walk reads them again.
+    await t.database.tenant({ companyId: 1 }, (tx) =>
+      tx.execute(sql`update library_items set deleted_at = now() where id in (
+        select id from library_items where deleted_at is null order by created_at desc, id desc limit 3)`),
+    );
+    // Page 12 (rows 1,100 on) seeks from the anchor at row 1,000, which was row 1,000 before
+    // the change and is row 997 now: its first answer lags by the three rows, the next ones not.
+    expect(await page(12)).toEqual(await expected(11 * PER_PAGE - 3));
+    await expect.poll(() => page(12), { timeout: 10_000 }).toEqual(await expected(11 * PER_PAGE));
   });
 
   it('answers an empty page beyond the end, also from far beyond the last anchor', async () => {

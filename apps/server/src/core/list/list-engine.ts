@@ -1,16 +1,17 @@
 import type { Paginated, PaginationMeta } from '@meshport/contract';
-import { and, type Column, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { keepOutOfCache } from '#core/http/response-cache.hooks.ts';
-import { ANCHOR_EVERY, afterAnchor, anchorSelection, PageAnchors, type SeekOrder, seekOrder } from './list-anchors.ts';
+import { type SeekOrder, seekOrder } from './list-anchors.ts';
 import { pageLinks, rowShaper } from './list-answer.ts';
 import { type ListCacheFeed, queryKey } from './list-cache.ts';
 import { listConditions, searchParts } from './list-conditions.ts';
 import { EXACT_COUNT_LIMIT, LargeCounts, type ListTotal } from './list-count.ts';
+import { DeepPages } from './list-deep-pages.ts';
 import { estimateMatches, exact, type SearchParts } from './list-estimate.ts';
-import { parseListQuery, parseRecordQuery } from './list-query.ts';
+import { type ParsedListQuery, parseListQuery, parseRecordQuery } from './list-query.ts';
 import type { ListContext, ListResource } from './list-resource.ts';
 import {
   effectiveSort,
@@ -19,6 +20,8 @@ import {
   literal,
   matchIds,
   orderSql,
+  type PageWindow,
+  pageByIds,
   probeIds,
   type SortTerm,
   selectionOf,
@@ -39,6 +42,8 @@ const countSelection = { count: sql<number>`count(*)::int` };
 const DEFERRED_OFFSET = 100;
 /** From this offset on, a page whose order can seek is read from the nearest anchor (list-anchors.ts). */
 const SEEK_OFFSET = 1_000;
+/** Lists from this many rows have their default order's anchors read at start (`warmDeepPages`). */
+export const WARM_DEEP_PAGES_FROM = 50_000;
 /**
  * How far the first pages of a broad search walk the sort's index (`probeIds`): a search with
  * more than EXACT_COUNT_LIMIT matches in a list of a million rows matches at least one row in
@@ -46,13 +51,6 @@ const SEEK_OFFSET = 1_000;
  */
 const PROBE_ROWS = 20_000;
 const PROBE_ROWS_PER_MATCH = 200;
-
-interface PageWindow {
-  where: SQL | undefined;
-  orderBy: SQL[];
-  limit: number;
-  offset: number;
-}
 
 export interface ListRequestOptions {
   /** Conditions the route adds (for example from its extra parameters). */
@@ -62,10 +60,30 @@ export interface ListRequestOptions {
   leadingOrder?: boolean;
 }
 
+/**
+ * The order of a list: its sort terms with the id as tie-break, the ORDER BY of them or of
+ * their exact reverse (nulls first ascending, last descending), and the order a deep page may
+ * seek by, if any.
+ */
+function listOrder(resource: ListResource, query: ParsedListQuery) {
+  const { sort, notNull } = effectiveSort(resource, query);
+  const tieDescending = query.sort[0]?.descending ?? false;
+  const terms: SortTerm[] = [
+    ...sort.map(({ field, descending }) => {
+      const select = resource.fields[field]?.select as SQL | Column;
+      return { expr: select, descending, notNull: notNull(select) };
+    }),
+    { expr: resource.idColumn, descending: tieDescending, notNull: true },
+  ];
+  const orderTerms = (reversed: boolean) =>
+    terms.map((term) => orderSql(reversed ? { ...term, descending: !term.descending } : term));
+  return { terms, orderTerms, seekable: seekOrder(resource, sort, { descending: tieDescending, notNull }) };
+}
+
 /** The one list engine (DESIGN §4): every list of the specs goes through `list`. */
 export class ListEngine {
   private readonly largeCounts: LargeCounts;
-  private readonly anchors: PageAnchors;
+  private readonly deepPages: DeepPages;
 
   /** With the change feed, totals and anchors are kept until their company changes. */
   constructor(
@@ -73,7 +91,11 @@ export class ListEngine {
     feed?: ListCacheFeed,
   ) {
     this.largeCounts = new LargeCounts({ feed });
-    this.anchors = new PageAnchors({ feed });
+    this.deepPages = new DeepPages(
+      (resource, context, work) => this.run(resource, context, work),
+      database.system,
+      feed,
+    );
   }
 
   /**
@@ -164,6 +186,19 @@ export class ListEngine {
     return offset > total / 2 ? { total } : null;
   }
 
+  /** A page by offset, or from an anchor where its order can seek (`stale`: see DeepPages.page). */
+  private async deepPage(
+    db: Db,
+    resource: ListResource,
+    context: ListContext,
+    selection: Record<string, unknown>,
+    page: PageWindow,
+    seek: SeekOrder | null,
+  ): Promise<{ rows: Row[]; stale: boolean }> {
+    if (seek) return this.deepPages.page(db, resource, context, selection, page, seek);
+    return { rows: (await this.offsetPage(db, resource, selection, page)) as Row[], stale: false };
+  }
+
   /** A page by OFFSET; deep ones skip over ids only (see DEFERRED_OFFSET). */
   private offsetPage(db: Db, resource: ListResource, selection: Record<string, unknown>, page: PageWindow) {
     const { where, orderBy, limit, offset } = page;
@@ -174,64 +209,7 @@ export class ListEngine {
         .limit(literal(limit));
       return offset === 0 ? rows : rows.offset(literal(offset));
     }
-    return this.pageByIds(db, resource, selection, page);
-  }
-
-  /**
-   * The page's ids first (an index-only walk over the skipped rows), then its fields for those
-   * ids. `= any(array(…))` makes the ids one InitPlan and the outer read an index lookup by
-   * them, whatever the statistics say; `in (…)` let a planner without statistics (PGlite has
-   * no autovacuum) run the ids' sort again for every row of the list as a semi join.
-   */
-  private pageByIds(db: Db, resource: ListResource, selection: Record<string, unknown>, page: PageWindow) {
-    const { where, orderBy, limit, offset } = page;
-    const ids = fromResource(db, resource, { id: resource.idColumn })
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(literal(limit))
-      .offset(offset);
-    return fromResource(db, resource, selection)
-      .where(and(where, sql`${resource.idColumn} = any(array(${ids}))`))
-      .orderBy(...orderBy)
-      .limit(literal(limit));
-  }
-
-  /**
-   * A deep page read from the nearest anchor below it (list-anchors.ts): the page's rows
-   * follow the anchor row in the list's order, after at most ANCHOR_EVERY skipped ones.
-   */
-  private async seekPage(
-    db: Db,
-    resource: ListResource,
-    context: ListContext,
-    selection: Record<string, unknown>,
-    page: PageWindow,
-    seek: SeekOrder,
-  ) {
-    const { where, orderBy, limit, offset } = page;
-    const anchorRow = Math.floor(offset / ANCHOR_EVERY) * ANCHOR_EVERY;
-    const listKey = queryKey(
-      context.companyId,
-      fromResource(db, resource, anchorSelection(seek))
-        .where(where)
-        .orderBy(...orderBy),
-    );
-    const anchor = await this.anchors.at(listKey, anchorRow, async (below) => {
-      // The row just before the anchor position, read from the nearest anchor below it.
-      const [row] = (await fromResource(db, resource, anchorSelection(seek))
-        .where(below ? and(where, afterAnchor(seek, below.values)) : where)
-        .orderBy(...orderBy)
-        .limit(literal(1))
-        .offset(anchorRow - 1 - (below?.row ?? 0))) as Record<string, string>[];
-      return row ? seek.columns.map((_, i) => row[`v${i}`] as string) : null;
-    });
-    if (!anchor) return [];
-    return this.pageByIds(db, resource, selection, {
-      where: and(where, afterAnchor(seek, anchor)),
-      orderBy,
-      limit,
-      offset: offset - anchorRow,
-    });
+    return pageByIds(db, resource, selection, page);
   }
 
   /**
@@ -248,7 +226,7 @@ export class ListEngine {
     selection: Record<string, unknown>,
     { search, terms, seek }: { search: SearchParts; terms: SortTerm[]; seek: SeekOrder | null },
     page: PageWindow,
-  ): Promise<{ rows: Row[]; total: ListTotal }> {
+  ): Promise<{ rows: Row[]; total: ListTotal; stale?: boolean }> {
     const amongIds = (ids: SQL) => sql`${resource.idColumn} = any(array(${ids}))`;
     const byIds = (condition: SQL): Promise<Row[]> =>
       fromResource(db, resource, selection)
@@ -274,15 +252,35 @@ export class ListEngine {
       return { rows, total };
     }
     if (page.offset >= DEFERRED_OFFSET) {
-      const rows = seek
-        ? await this.seekPage(db, resource, context, selection, page, seek)
-        : await this.offsetPage(db, resource, selection, page);
-      return { rows: rows as Row[], total };
+      return { ...(await this.deepPage(db, resource, context, selection, page, seek)), total };
     }
     const walked = Math.max(PROBE_ROWS, (page.offset + page.limit) * PROBE_ROWS_PER_MATCH);
     const probed = await byIds(amongIds(probeIds(db, resource, search, terms, page, walked)));
     const ends = probed.length === page.limit || page.offset + probed.length >= total.count;
     return { rows: ends ? probed : await sorted(), total };
+  }
+
+  /**
+   * Reads, ahead of their first deep page, the anchors of this resource's lists of at least
+   * WARM_DEEP_PAGES_FROM rows under their default order: per company, from the kept totals.
+   * A first-request cost paid at start (decision 0030); other orders read theirs when asked.
+   */
+  async warmDeepPages(resource: ListResource, fromRows = WARM_DEEP_PAGES_FROM): Promise<void> {
+    if (!resource.keptTotals || !resource.deletedAt || resource.baseWhere || resource.scope === 'system') return;
+    const large = await queryRows<{ companyId: number; rows: number }>(
+      this.database.system,
+      sql`select company_id as "companyId", sum(n)::int as rows from list_totals
+        where list_table = ${getTableName(resource.table)} and not trashed
+        group by company_id having sum(n) >= ${fromRows}`,
+    );
+    const query = parseListQuery({}, resource);
+    const { orderTerms, seekable } = listOrder(resource, query);
+    if (!seekable) return;
+    for (const { companyId, rows } of large) {
+      const context: ListContext = { companyId, accountId: null, platform: null };
+      const order = { where: listConditions(resource, query, context), orderBy: orderTerms(false) };
+      await this.deepPages.warm(resource, context, order, seekable, rows);
+    }
   }
 
   async list(
@@ -302,26 +300,14 @@ export class ListEngine {
     }
 
     const selection = selectionOf(resource, query.fields);
-    const { sort, notNull } = effectiveSort(resource, query);
-    const tieDescending = query.sort[0]?.descending ?? false;
-    const terms: SortTerm[] = [
-      ...sort.map(({ field, descending }) => {
-        const select = resource.fields[field]?.select as SQL | Column;
-        return { expr: select, descending, notNull: notNull(select) };
-      }),
-      { expr: resource.idColumn, descending: tieDescending, notNull: true },
-    ];
-    // The list's order, or (reversed) its exact reverse: nulls first ascending, last descending.
-    const orderTerms = (reversed: boolean) =>
-      terms.map((term) => orderSql(reversed ? { ...term, descending: !term.descending } : term));
+    const { terms, orderTerms, seekable } = listOrder(resource, query);
     const leading = options.leadingOrder === false ? undefined : resource.leadingOrder?.(context);
     const offset = (query.page - 1) * query.perPage;
 
-    const seek =
-      offset >= SEEK_OFFSET && !leading ? seekOrder(resource, sort, { descending: tieDescending, notNull }) : null;
+    const seek = offset >= SEEK_OFFSET && !leading ? seekable : null;
     const search = leading ? null : searchParts(resource, query, context, options.where);
 
-    const { rows, total, metaData } = await this.run(resource, context, async (db) => {
+    const { rows, total, metaData, stale } = await this.run(resource, context, async (db) => {
       const fromEnd =
         kept && !leading && offset >= DEFERRED_OFFSET ? await this.fromEnd(db, context, kept, offset) : null;
       if (fromEnd) {
@@ -333,7 +319,7 @@ export class ListEngine {
           limit > 0 ? this.offsetPage(db, resource, selection, page) : Promise.resolve([]),
           resource.metaData?.(db, context),
         ]);
-        return { rows: [...reversed].reverse(), total: exact(fromEnd.total), metaData };
+        return { rows: [...reversed].reverse(), total: exact(fromEnd.total), metaData, stale: false };
       }
       const orderBy = [...(leading ? [leading] : []), ...orderTerms(false)];
       const page = { where, orderBy, limit: query.perPage, offset };
@@ -344,20 +330,20 @@ export class ListEngine {
         ]);
         return { ...answer, metaData };
       }
-      const rowsQuery = seek
-        ? this.seekPage(db, resource, context, selection, page, seek)
-        : this.offsetPage(db, resource, selection, page);
       // Sent together: on a pipelined connection both answers share one round trip.
-      const [rows, metaData] = await Promise.all([rowsQuery, resource.metaData?.(db, context)]);
+      const [{ rows, stale }, metaData] = await Promise.all([
+        this.deepPage(db, resource, context, selection, page, seek),
+        resource.metaData?.(db, context),
+      ]);
       // A page read by offset that is not full ends the list (or the list is empty): its rows
       // are the exact total, and the count (which repeats the filter's work) is not sent.
       // Pages read from an anchor are left to the count: the anchor may lag (list-anchors.ts).
       const ends = !seek && rows.length < query.perPage && (rows.length > 0 || offset === 0);
       const total = ends ? exact(offset + rows.length) : await this.total(db, resource, context, where, kept);
-      return { rows, total, metaData };
+      return { rows, total, metaData, stale };
     });
 
-    if (total.estimated) keepOutOfCache(request);
+    if (total.estimated || stale) keepOutOfCache(request);
     const lastPage = Math.max(1, Math.ceil(total.count / query.perPage));
     const path = request.url.split('?')[0] ?? '';
     const base = new URLSearchParams();

@@ -21,6 +21,11 @@ function cacheOf(resource: ListResource, cache: boolean | undefined) {
 /** A route served by the list engine, with the resource it reads (a test matches its fields to the row schema). */
 export interface ListRouteDefinition extends RouteDefinition {
   listResource: ListResource;
+  /**
+   * Work the list pays at start rather than at its first request (the server runs it after
+   * listening): the anchors of its lists of at least `fromRows` rows.
+   */
+  warmUp?: (fromRows?: number) => Promise<void>;
 }
 
 export function isListRoute(definition: RouteDefinition): definition is ListRouteDefinition {
@@ -53,7 +58,11 @@ export function listRoute<E extends ListEndpoint, A extends RouteAccess>(
     handler: async ({ request }) =>
       (await engine.list(request, resource, route.options?.(request) ?? {})) as HandlerAnswer<E>,
   });
-  return { ...definition, listResource: resource };
+  return {
+    ...definition,
+    listResource: resource,
+    ...(resource.keptTotals ? { warmUp: (fromRows?: number) => engine.warmDeepPages(resource, fromRows) } : {}),
+  };
 }
 
 export interface RecordRouteOptions<E extends Endpoint, A extends RouteAccess> {

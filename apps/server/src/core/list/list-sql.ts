@@ -1,4 +1,4 @@
-import { Column, is, SQL, sql } from 'drizzle-orm';
+import { and, Column, is, SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '#core/db/database.ts';
 import type { ParsedListQuery } from './list-query.ts';
@@ -170,4 +170,31 @@ export function probeIds(
   const order = terms.map((term, i) => orderSql(term, sql`${sql.identifier(`s${i}`)}`));
   return sql`select id from (${walk}) walk where hit order by ${sql.join(order, sql`, `)}
     limit ${literal(page.limit)} offset ${literal(page.offset)}`;
+}
+
+/** A page of a list: its rows' condition and order, and which of them. */
+export interface PageWindow {
+  where: SQL | undefined;
+  orderBy: SQL[];
+  limit: number;
+  offset: number;
+}
+
+/**
+ * The page's ids first (an index-only walk over the skipped rows), then its fields for those
+ * ids. `= any(array(…))` makes the ids one InitPlan and the outer read an index lookup by
+ * them, whatever the statistics say; `in (…)` let a planner without statistics (PGlite has
+ * no autovacuum) run the ids' sort again for every row of the list as a semi join.
+ */
+export function pageByIds(db: Db, resource: ListResource, selection: Record<string, unknown>, page: PageWindow) {
+  const { where, orderBy, limit, offset } = page;
+  const ids = fromResource(db, resource, { id: resource.idColumn })
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(literal(limit))
+    .offset(offset);
+  return fromResource(db, resource, selection)
+    .where(and(where, sql`${resource.idColumn} = any(array(${ids}))`))
+    .orderBy(...orderBy)
+    .limit(literal(limit));
 }
