@@ -7,6 +7,7 @@ import {
   LargeCounts,
   RECOUNT_MAX_SPACING_MS,
 } from './list-count.ts';
+import { CLEARLY_BROAD, GLANCE_ROWS } from './list-estimate.ts';
 
 describe('LargeCounts', () => {
   it('returns small totals exactly, every time', async () => {
@@ -168,5 +169,40 @@ describe('LargeCounts with estimates', () => {
       async () => 10_500,
     );
     expect(low).toEqual({ count: EXACT_COUNT_LIMIT + 1, estimated: true });
+  });
+
+  it('skips the capped count when a glance of GLANCE_ROWS rows already shows a clearly broad search', async () => {
+    const counts = new LargeCounts();
+    const samples: (number | undefined)[] = [];
+    let cappedReads = 0;
+    const countCapped = async () => {
+      cappedReads++;
+      return EXACT_COUNT_LIMIT + 1;
+    };
+    const broad = async (rows?: number) => {
+      samples.push(rows);
+      return { count: rows === GLANCE_ROWS ? CLEARLY_BROAD : 52_000, estimated: true };
+    };
+    expect(await counts.totalOrEstimate('broad', countCapped, broad, async () => 50_023)).toEqual({
+      count: 52_000,
+      estimated: true,
+    });
+    expect(samples).toEqual([GLANCE_ROWS, undefined]);
+    expect(cappedReads).toBe(0);
+
+    // A glance below CLEARLY_BROAD leaves the decision to the capped count, which stays exact.
+    const narrow = async (rows?: number) => ({
+      count: rows === GLANCE_ROWS ? CLEARLY_BROAD - 1 : 40_000,
+      estimated: true,
+    });
+    const exactly = async () => {
+      cappedReads++;
+      return 9_000;
+    };
+    expect(await counts.totalOrEstimate('narrow', exactly, narrow, async () => 9_000)).toEqual({
+      count: 9_000,
+      estimated: false,
+    });
+    expect(cappedReads).toBe(1);
   });
 });

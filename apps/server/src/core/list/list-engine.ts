@@ -128,9 +128,13 @@ export class ListEngine {
     };
     const refresh = () => this.run(resource, context, countIn);
     if (search) {
-      const estimate = () =>
-        estimateMatches(db, resource, search, () =>
-          this.total(db, resource, context, search.base, search.kept).then((total) => total.count),
+      const estimate = (sampleRows?: number) =>
+        estimateMatches(
+          db,
+          resource,
+          search,
+          () => this.total(db, resource, context, search.base, search.kept).then((total) => total.count),
+          sampleRows,
         );
       return this.largeCounts.totalOrEstimate(key, cappedRead ?? capped, estimate, refresh);
     }

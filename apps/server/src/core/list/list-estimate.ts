@@ -1,4 +1,4 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { desc, type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#core/db/database.ts';
 import type { ListTotal } from './list-count.ts';
 import type { ListResource } from './list-resource.ts';
@@ -17,8 +17,19 @@ export interface SearchParts {
 
 export const exact = (count: number): ListTotal => ({ count, estimated: false });
 
-/** Rows of the unsearched list that the estimate looks at: ±1 % of the list at worst (a term matching half of it). */
-export const ESTIMATE_SAMPLE_ROWS = 10_000;
+/**
+ * Rows of the unsearched list that the estimate looks at: ±1.4 % of the list at worst (a term
+ * matching half of it), within the two digits an estimate shows. Each is a row read from the
+ * table (46–75 ms for 10,000 materials, decision 0030).
+ */
+export const ESTIMATE_SAMPLE_ROWS = 5_000;
+/**
+ * Rows of a first glance (decision 0030): a search whose glance estimates at least
+ * CLEARLY_BROAD matches skips the capped count. At 3 % of a million rows, a glance of 1,000
+ * shows 30 matches where a search of 10,000 matches (1 %) shows 10 on average.
+ */
+export const GLANCE_ROWS = 1_000;
+export const CLEARLY_BROAD = 30_000;
 
 /** Two significant digits: an estimate does not pretend to be exact (912,345 → 910,000). */
 export function roundEstimate(n: number): number {
@@ -29,7 +40,7 @@ export function roundEstimate(n: number): number {
 
 /**
  * The matches of a search in its list, estimated from a sample (docs/decisions/0029): the share
- * of matching rows among the first ESTIMATE_SAMPLE_ROWS of the unsearched list, times that
+ * of matching rows among the newest ESTIMATE_SAMPLE_ROWS of the unsearched list, times that
  * list's total (kept on write for most lists, so not counted). A list smaller than the sample
  * is counted whole, and exactly.
  */
@@ -38,16 +49,20 @@ export async function estimateMatches(
   resource: ListResource,
   search: SearchParts,
   baseTotal: () => Promise<number>,
+  rows = ESTIMATE_SAMPLE_ROWS,
 ): Promise<ListTotal> {
+  // The newest rows by id: in no order of what is searched. Without an order the planner walks
+  // whichever index is cheapest, the names' (the first 10,000 names all begin with "A").
   const sample = fromResource(db, resource, { hit: sql`(${search.hit})`.as('hit') })
     .where(search.base)
-    .limit(literal(ESTIMATE_SAMPLE_ROWS));
+    .orderBy(desc(resource.idColumn))
+    .limit(literal(rows));
   const [row] = await queryRows<{ hits: number; seen: number }>(
     db,
     sql`select (count(*) filter (where hit))::int as hits, count(*)::int as seen from (${sample}) sample`,
   );
   const hits = row?.hits ?? 0;
   const seen = row?.seen ?? 0;
-  if (seen < ESTIMATE_SAMPLE_ROWS) return exact(hits);
+  if (seen < rows) return exact(hits);
   return { count: roundEstimate((hits / seen) * (await baseTotal())), estimated: true };
 }
