@@ -3,6 +3,7 @@ import { testChangeFeed } from '#test/test-change-feed.ts';
 import {
   ANCHOR_EVERY,
   ANCHOR_REFRESH_SPACING_MS,
+  ANCHOR_TTL_MS,
   type AnchorWalk,
   PageAnchors,
   STALE_ANCHORS_MS,
@@ -80,6 +81,19 @@ describe('PageAnchors', () => {
     await settle();
     expect(list.calls.walks).toEqual([ROW, ROW, ROW]);
     expect(await at()).toEqual({ values: ['g3', String(ROW)], stale: false });
+  });
+
+  it("refreshes a quiet list's anchors past the memory's expiry instead of dropping them", async () => {
+    let now = 0;
+    const anchors = new PageAnchors({ now: () => now });
+    const list = fakeList();
+    const at = () => anchors.at(KEY, ROW, list.read, list.walk);
+    await anchors.warm(KEY, list.walk, ROW);
+    now = ANCHOR_TTL_MS + 1;
+    expect(await at()).toEqual({ values: ['g1', String(ROW)], stale: true });
+    await settle();
+    expect(await at()).toEqual({ values: ['g2', String(ROW)], stale: false });
+    expect(list.calls.reads).toBe(0);
   });
 
   it('reads its own anchor once stale anchors are older than STALE_ANCHORS_MS (a refresh that keeps failing)', async () => {

@@ -55,8 +55,13 @@ export function anchorSelection(order: SeekOrder): Record<string, SQL> {
  * instead of 65 for the middle of a million rows).
  */
 export function anchorRowSql(order: SeekOrder, rows: PgSelect, skip: number): SQL {
+  return sql`select ${valuesAsText(order)} from (${rows.limit(literal(1)).offset(skip)}) anchor`;
+}
+
+/** `v0::text as v0, …`: the order values of `orderSelection`, as text. */
+function valuesAsText(order: SeekOrder): SQL {
   const values = order.columns.map((_, i) => sql`${sql.identifier(`v${i}`)}::text as ${sql.identifier(`v${i}`)}`);
-  return sql`select ${sql.join(values, sql`, `)} from (${rows.limit(literal(1)).offset(skip)}) anchor`;
+  return sql.join(values, sql`, `);
 }
 
 /** The order values as they are, to read an anchor row with (`anchorRowSql`). */
@@ -94,15 +99,16 @@ export type AnchorWalk = (untilRow: number) => Promise<Map<number, string[]>>;
  * `orderSelection` and `n`, its row number), every ANCHOR_EVERY-th kept, as text.
  */
 export function anchorWalkSql(order: SeekOrder, rows: PgSelect): SQL {
-  const values = order.columns.map((_, i) => sql`${sql.identifier(`v${i}`)}::text as ${sql.identifier(`v${i}`)}`);
-  return sql`select n::int as n, ${sql.join(values, sql`, `)} from (${rows}) walk where n % ${literal(ANCHOR_EVERY)} = 0`;
+  return sql`select n::int as n, ${valuesAsText(order)} from (${rows}) walk where n % ${literal(ANCHOR_EVERY)} = 0`;
 }
 
 /**
- * How long anchors that a change made stale are still served, while they are read again behind
- * the answer: a row added or removed before a deep page shifts it by one row until then.
+ * How long after they were read anchors are still served once stale (a change, or the memory's
+ * own expiry), while one walk reads them again behind the answer: a row added or removed before
+ * a deep page shifts it by one row until then. Longer than the memory's expiry with a live
+ * change feed (10 minutes), so that a quiet list's anchors are refreshed, not dropped.
  */
-export const STALE_ANCHORS_MS = 10 * 60_000;
+export const STALE_ANCHORS_MS = 30 * 60_000;
 /** A list's anchors are read again at most this often while changes keep making them stale. */
 export const ANCHOR_REFRESH_SPACING_MS = 30_000;
 
