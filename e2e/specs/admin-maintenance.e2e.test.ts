@@ -128,7 +128,12 @@ describe.skipIf(postgres.url === null)(`admin maintenance and changelog (${postg
       for (const started = Date.now(); Date.now() - started < 20_000; ) {
         await viewer.reload();
         const login = viewer.getByRole('form', { name: 'Login' });
-        if (await login.waitFor({ timeout: 4_000 }).then(() => true, () => false)) {
+        if (
+          await login.waitFor({ timeout: 4_000 }).then(
+            () => true,
+            () => false,
+          )
+        ) {
           stillShown = '';
           break;
         }
@@ -136,7 +141,7 @@ describe.skipIf(postgres.url === null)(`admin maintenance and changelog (${postg
           const answer = await fetch('/v2/auth/validate');
           return `${answer.status} ${await answer.text()}`;
         });
-        stillShown = `page: ${(await viewer.locator('body').innerText()).slice(0, 200)} | /v2/auth/validate: ${gate}`;
+        stillShown = `page: ${((await viewer.locator('body').textContent()) ?? '').slice(0, 200)} | /v2/auth/validate: ${gate}`;
       }
       expect(stillShown, 'after the window was deleted, the viewer still saw').toBe('');
     } finally {

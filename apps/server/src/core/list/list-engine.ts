@@ -191,7 +191,7 @@ export class ListEngine {
   }
 
   /** A page by offset, or from an anchor where its order can seek (`stale`: see DeepPages.page). */
-  private async deepPage(
+  private async pageRows(
     db: Db,
     resource: ListResource,
     context: ListContext,
@@ -256,7 +256,7 @@ export class ListEngine {
       return { rows, total };
     }
     if (page.offset >= DEFERRED_OFFSET) {
-      return { ...(await this.deepPage(db, resource, context, selection, page, seek)), total };
+      return { ...(await this.pageRows(db, resource, context, selection, page, seek)), total };
     }
     const walked = Math.max(PROBE_ROWS, (page.offset + page.limit) * PROBE_ROWS_PER_MATCH);
     const probed = await byIds(amongIds(probeIds(db, resource, search, terms, page, walked)));
@@ -270,7 +270,8 @@ export class ListEngine {
    * A first-request cost paid at start (decision 0030); other orders read theirs when asked.
    */
   async warmDeepPages(resource: ListResource, fromRows = WARM_DEEP_PAGES_FROM): Promise<void> {
-    if (!resource.keptTotals || !resource.deletedAt || resource.baseWhere || resource.scope === 'system') return;
+    const plain = !resource.baseWhere && !resource.leadingOrder && resource.scope !== 'system';
+    if (!resource.keptTotals || !resource.deletedAt || !plain) return;
     const large = await queryRows<{ companyId: number; rows: number }>(
       this.database.system,
       sql`select company_id as "companyId", sum(n)::int as rows from list_totals
@@ -336,7 +337,7 @@ export class ListEngine {
       }
       // Sent together: on a pipelined connection both answers share one round trip.
       const [{ rows, stale }, metaData] = await Promise.all([
-        this.deepPage(db, resource, context, selection, page, seek),
+        this.pageRows(db, resource, context, selection, page, seek),
         resource.metaData?.(db, context),
       ]);
       // A page read by offset that is not full ends the list (or the list is empty): its rows
