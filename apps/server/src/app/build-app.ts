@@ -160,6 +160,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerRoutes(app, routes, {
     validateAnswers: options.validateAnswers === true,
     activity: (entry) => recordActivity(services.database, entry, entry.action),
+    oneConnection: (work) => services.database.oneConnection(work),
     onChange: (companyId, resources) =>
       services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, {
         resources: [...resources],

@@ -13,6 +13,8 @@ import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.ts';
 import { prepareStatementsByText } from './named-statements.ts';
 import { DEFAULT_QUEUE_TIMEOUT_MS, FairQueue, type QueuedPGlite, queuePGlite } from './pglite-queue.ts';
+import { readingOnlyNow } from './read-only-scope.ts';
+import { connectionFor, keepingOneConnection } from './request-connection.ts';
 import { statementCapture } from './statement-capture.ts';
 
 /** A Drizzle handle: the database itself or a transaction, on either driver. Queries are built from the tables; no relational schema. */
@@ -35,6 +37,8 @@ export interface Database {
    * security then limits every statement to that company.
    */
   tenant<T>(scope: TenantScope, work: (tx: Db) => Promise<T>): Promise<T>;
+  /** Runs `work` with the tenant transactions it runs one after another on one connection (a write request). */
+  oneConnection<T>(work: () => Promise<T>): Promise<T>;
   migrate(): Promise<void>;
   /**
    * Calls `onPayload` for each notification on `channel`, on a connection of its own (PostgreSQL)
@@ -94,11 +98,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         kind: 'pglite',
         driver: { kind: 'pglite', client: queued },
         system: db,
+        // One connection is all there is.
+        oneConnection: (work) => work(),
         tenant: (scope, work) =>
-          db.transaction(async (tx) => {
-            await enterTenant(tx as unknown as Db, scope);
-            return work(tx as unknown as Db);
-          }),
+          db.transaction(
+            async (tx) => {
+              await enterTenant(tx as unknown as Db, scope);
+              return work(tx as unknown as Db);
+            },
+            readingOnlyNow() ? { accessMode: 'read only' } : undefined,
+          ),
         async migrate() {
           await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
           await afterMigrations(db);
@@ -151,9 +160,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     kind: 'postgres',
     driver: { kind: 'postgres', pool },
     system: db,
+    oneConnection: keepingOneConnection,
     async tenant(scope, work) {
-      const client = await pool.connect();
-      let broken: Error | undefined;
+      const connection = await connectionFor(pool);
+      const { client } = connection;
+      const readOnly = readingOnlyNow();
+      let released = false;
+      const release = (broken?: Error) => {
+        if (released) return;
+        released = true;
+        connection.release(broken);
+      };
       try {
         // One write for BEGIN, the settings and the work's first statement (queued within this
         // turn of the event loop): pg writes each statement on its own, and on this VM every
@@ -163,7 +180,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         stream.cork();
         setImmediate(() => stream.uncork());
         const opened = Promise.all([
-          client.query('begin'),
+          client.query(readOnly ? 'begin read only' : 'begin'),
           client.query(
             "select set_config('role', $1, true), set_config('app.company_id', $2, true), set_config('app.account_id', $3, true)",
             [APP_ROLE, String(scope.companyId), scope.accountId == null ? '' : String(scope.accountId)],
@@ -173,17 +190,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         opened.catch(() => {});
         const result = await work(drizzleFor(client));
         await opened;
+        if (readOnly) {
+          // Nothing to make durable: the answer goes now, the connection once the COMMIT is back
+          // (one round trip less per read, decision 0031).
+          client.query('commit').then(
+            () => release(),
+            (error: Error) => release(error),
+          );
+          return result;
+        }
         await client.query('commit');
+        release();
         return result;
       } catch (error) {
+        let broken: Error | undefined;
         try {
           await client.query('rollback');
         } catch (rollbackError) {
           broken = rollbackError as Error;
         }
+        release(broken);
         throw error;
-      } finally {
-        client.release(broken);
       }
     },
     async migrate() {

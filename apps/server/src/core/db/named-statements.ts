@@ -10,6 +10,20 @@ const MAX_PREPARED_PER_CONNECTION = 200;
 type QueryConfig = { text?: unknown; name?: unknown; values?: unknown };
 type QueryFn = (...args: unknown[]) => unknown;
 
+/** Names by text, shared by the connections: the texts are few, hashing each run was not free. */
+const names = new Map<string, string>();
+const MAX_NAMES = 5_000;
+
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (name === undefined) {
+    name = `m${createHash('sha1').update(text).digest('base64url')}`;
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Makes every parameterised statement on this connection a named prepared statement, named by
  * its text: PostgreSQL then parses it once per connection and, after a few runs, reuses its
@@ -25,7 +39,7 @@ export function prepareStatementsByText(client: pg.Client | pg.PoolClient): void
     typeof text === 'string' &&
     ((Array.isArray(values) && values.length > 0) || (!text.includes(';') && /^\s*(select|with)\s/i.test(text)));
   const nameFor = (text: string): string | undefined => {
-    const name = `m${createHash('sha1').update(text).digest('base64url')}`;
+    const name = statementName(text);
     if (known.has(name)) return name;
     if (known.size >= MAX_PREPARED_PER_CONNECTION) return undefined;
     known.add(name);

@@ -4,13 +4,14 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authorize } from '#core/access/access.ts';
 import type { ApiRouteConfig } from '#core/access/api-gate.ts';
+import { runReadingOnly } from '#core/db/read-only-scope.ts';
 import { type ActivityWriter, logActivity } from './activity-log.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
 import { HttpError, notFound, ValidationError } from './http-error.ts';
 import { own } from './own-key.ts';
 import { type CacheTables, ResponseCache } from './response-cache.ts';
 import { checkCacheReads } from './response-cache-reads.ts';
-import { needsMember, type RouteAccess, type RouteContext, type RouteDefinition } from './route.ts';
+import { needsMember, type RouteAccess, type RouteContext, type RouteDefinition, SAFE_METHODS } from './route.ts';
 
 export { API_PREFIX };
 
@@ -37,6 +38,8 @@ export interface RegisterOptions {
   onChange?: (companyId: number, resources: readonly ContentResource[]) => void;
   /** Stores a member's successful writes in their activity (activity-log.ts). */
   activity?: ActivityWriter;
+  /** Runs a write's handler and activity entry with their transactions on one connection (database.ts). */
+  oneConnection?: <T>(work: () => Promise<T>) => Promise<T>;
 }
 
 /** Answers are checked against their schemas by the tests (`validateAnswers`), not on every request. */
@@ -87,11 +90,25 @@ function accessContext(request: FastifyRequest, access: RouteAccess) {
   return { actor, tenant, companyId: tenant.company.id, platform: tenant.platform };
 }
 
-async function run(
+type Parts = { params: unknown; query: unknown; body: unknown };
+
+function run(
   definition: RouteDefinition,
   request: FastifyRequest,
   reply: FastifyReply,
-  parts: { params: unknown; query: unknown; body: unknown },
+  parts: Parts,
+  options: RegisterOptions,
+): Promise<unknown> {
+  const answer = () => answerOf(definition, request, reply, parts, options);
+  if (SAFE_METHODS.has(request.method)) return runReadingOnly(answer);
+  return options.oneConnection ? options.oneConnection(answer) : answer();
+}
+
+async function answerOf(
+  definition: RouteDefinition,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  parts: Parts,
   options: RegisterOptions,
 ): Promise<unknown> {
   const context = { ...accessContext(request, definition.access), ...parts, request, reply };

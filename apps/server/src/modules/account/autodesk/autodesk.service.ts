@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { hashToken } from '#core/auth/session.service.ts';
 import type { AutodeskSettings } from '#core/config/config.ts';
 import type { Database } from '#core/db/database.ts';
+import { runWriting } from '#core/db/read-only-scope.ts';
 import { HttpError, ValidationError } from '#core/http/http-error.ts';
 import { autodeskGrants, autodeskOauthStates } from './autodesk.table.ts';
 import { AutodeskProvider, ProviderError, type ProviderTokens } from './autodesk-provider.ts';
@@ -205,17 +206,19 @@ export class AutodeskService {
   }
 
   private async forget(member: Member, refreshToken: string | null, why: string): Promise<null> {
-    await this.database.tenant(member, (tx) =>
-      tx
-        .delete(autodeskGrants)
-        .where(
-          and(
-            this.grantOf(member),
-            refreshToken === null
-              ? sql`${autodeskGrants.refreshToken} is null`
-              : eq(autodeskGrants.refreshToken, refreshToken),
+    await runWriting(() =>
+      this.database.tenant(member, (tx) =>
+        tx
+          .delete(autodeskGrants)
+          .where(
+            and(
+              this.grantOf(member),
+              refreshToken === null
+                ? sql`${autodeskGrants.refreshToken} is null`
+                : eq(autodeskGrants.refreshToken, refreshToken),
+            ),
           ),
-        ),
+      ),
     );
     this.log.info({ ...member, why }, 'autodesk: grant forgotten');
     return null;
@@ -237,11 +240,13 @@ export class AutodeskService {
       expiresAt: tokens.expiresAt,
       updatedAt: new Date(),
     };
-    await this.database.tenant(member, (tx) =>
-      tx
-        .insert(autodeskGrants)
-        .values({ ...member, ...values })
-        .onConflictDoUpdate({ target: [autodeskGrants.companyId, autodeskGrants.accountId], set: values }),
+    await runWriting(() =>
+      this.database.tenant(member, (tx) =>
+        tx
+          .insert(autodeskGrants)
+          .values({ ...member, ...values })
+          .onConflictDoUpdate({ target: [autodeskGrants.companyId, autodeskGrants.accountId], set: values }),
+      ),
     );
   }
 
