@@ -26,7 +26,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SERVE_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
-  BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(10),
+  BACKGROUND_NICENESS: z.coerce.number().int().min(0).max(19).default(19),
   JOB_POLLING_SECONDS: z.coerce.number().min(0.5).max(600).default(2),
   JOB_MAINTENANCE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(20),
