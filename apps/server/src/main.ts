@@ -6,6 +6,7 @@ import { gracefulClose } from '#app/graceful-close.ts';
 import { createServices } from '#app/services.ts';
 import { superviseWorkers, WORKER_LISTENING } from '#app/workers.ts';
 import { type Config, ConfigError, loadConfig } from '#core/config/config.ts';
+import { warmConnections } from '#core/db/connection-warm-up.ts';
 import { DataDirLockedError } from '#core/db/data-dir-lock.ts';
 import type { Database } from '#core/db/database.ts';
 import { openConfiguredDatabase } from '#core/db/open-from-config.ts';
@@ -150,7 +151,7 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
-  void payAtStart(warmUps, app.log, () => stopping);
+  void payAtStart([() => warmConnections(database), ...warmUps], app.log, () => stopping);
 }
 
 /** One after the other, behind the first requests; a failure costs only the first request its speed. */

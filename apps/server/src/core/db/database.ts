@@ -136,6 +136,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const pool = new pg.Pool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
+    // Connections stay open once opened: a new one loads its catalog entries during a request
+    // (connection-warm-up.ts), and closing them after 10 s idle made every quiet spell cost that again.
+    min: options.poolSize ?? 20,
     pipeline: true,
   } as pg.PoolConfig);
   // An idle connection the server ends (restart, admin command) must not crash the process:
