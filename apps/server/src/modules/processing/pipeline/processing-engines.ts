@@ -18,7 +18,10 @@ export class ProcessingEngines {
   };
 
   previews = (): PreviewRenderer => {
-    this.previewInstance ??= new PreviewRenderer({ chromiumPath: this.config.chromiumPath });
+    this.previewInstance ??= new PreviewRenderer({
+      chromiumPath: this.config.chromiumPath,
+      niceness: this.config.converter.niceness,
+    });
     return this.previewInstance;
   };
 

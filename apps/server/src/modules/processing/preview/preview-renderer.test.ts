@@ -251,6 +251,21 @@ describe.skipIf(process.getuid?.() !== 0 || !existsSync('/usr/bin/setpriv'))(
         await renderer.close();
       }
     });
+
+    it('starts Chromium at the background niceness from a process that answers requests at 0 (the embedded database)', async () => {
+      expect(os.getPriority()).toBe(0);
+      const renderer = new PreviewRenderer({ niceness: 19 });
+      try {
+        await renderer.start();
+        await renderer.renderModel(await toGlb(boxDocument()), { size: 64 });
+        const niceness = chromiumNiceness();
+        expect(niceness.length).toBeGreaterThan(2);
+        expect(Math.min(...niceness)).toBe(19);
+        expect(os.getPriority()).toBe(0);
+      } finally {
+        await renderer.close();
+      }
+    });
   },
 );
 

@@ -26,6 +26,11 @@ export interface PreviewRendererOptions {
   chromiumPath?: string;
   /** A render taking longer is stopped and its page replaced; 30 000 ms by default. */
   renderTimeoutMs?: number;
+  /**
+   * The least niceness Chromium runs at (BACKGROUND_NICENESS): this process's by default. The
+   * embedded database's one process answers requests at 0 and renders previews below them.
+   */
+  niceness?: number;
 }
 
 export type MaterialMapBuffers = Partial<Record<MaterialMapName, Buffer>>;
@@ -52,17 +57,30 @@ const SETPRIV = '/usr/bin/setpriv';
 const AT_OUR_PRIORITY = fileURLToPath(new URL('./chromium-background.sh', import.meta.url));
 
 /**
- * How to start Chromium so that it keeps this process's niceness: a process that runs below the
- * requests' priority (the job process, decision 0028) and may raise priorities (root) starts it
- * through `chromium-background.sh`, which takes that ability away; otherwise as it is.
+ * How to start Chromium below the requests (decision 0028): at `niceness` or this process's,
+ * whichever is higher. Run as root, Chromium raises its browser and GPU processes to -8, so it
+ * is started through `chromium-background.sh`, which takes that ability away (`setpriv`) and
+ * lowers it by what is missing (`nice`). Otherwise it starts as it is.
  */
-function launchAtOurPriority(chromiumPath: string): { executablePath: string; env?: Record<string, string> } {
-  const mayRaise = process.getuid?.() === 0;
-  if (os.getPriority() <= 0 || !mayRaise || !existsSync(SETPRIV)) return { executablePath: chromiumPath };
+function launchAtOurPriority(
+  chromiumPath: string,
+  niceness: number,
+): { executablePath: string; env?: Record<string, string> } {
+  const by = Math.max(0, Math.min(19, niceness) - os.getPriority());
+  const mayRaise = process.getuid?.() === 0 && existsSync(SETPRIV);
+  if (!mayRaise && by === 0) return { executablePath: chromiumPath };
   const env = Object.fromEntries(
     Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined),
   );
-  return { executablePath: AT_OUR_PRIORITY, env: { ...env, MESHPORT_CHROMIUM: chromiumPath } };
+  return {
+    executablePath: AT_OUR_PRIORITY,
+    env: {
+      ...env,
+      MESHPORT_CHROMIUM: chromiumPath,
+      MESHPORT_NICE_BY: String(by),
+      MESHPORT_DROP_SYS_NICE: mayRaise ? '1' : '0',
+    },
+  };
 }
 
 const CHROMIUM_ARGS = [
@@ -112,6 +130,7 @@ function viewOf(options: PreviewOptions): View {
  */
 export class PreviewRenderer {
   readonly chromiumPath: string;
+  private readonly niceness: number;
   /** May be changed between renders. */
   renderTimeoutMs: number;
   private browser: Browser | null = null;
@@ -123,6 +142,7 @@ export class PreviewRenderer {
   constructor(options: PreviewRendererOptions = {}) {
     this.chromiumPath = options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
     this.renderTimeoutMs = options.renderTimeoutMs ?? 30_000;
+    this.niceness = options.niceness ?? 0;
   }
 
   /** Launches Chromium and opens the preview page, so the first render is warm. */
@@ -311,7 +331,7 @@ export class PreviewRenderer {
     let browser: Browser;
     try {
       browser = await chromium.launch({
-        ...launchAtOurPriority(this.chromiumPath),
+        ...launchAtOurPriority(this.chromiumPath, this.niceness),
         headless: true,
         args: CHROMIUM_ARGS,
         timeout: this.renderTimeoutMs,
