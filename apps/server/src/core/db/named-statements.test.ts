@@ -40,4 +40,11 @@ describe.skipIf(!url)('statements prepared by their text (PostgreSQL)', () => {
     expect(statements).not.toContain('begin');
     expect(statements.some((s) => s.includes('select 2'))).toBe(false);
   });
+
+  it('leaves a search unnamed, planned for its term each time (a generic plan cannot know how many rows a term matches)', async () => {
+    const text = "select count(*)::int as n from (values ('Oak chair'), ('Steel desk')) t(name) where name ilike $1";
+    for (const term of ['%oak%', '%steel%', '%oak%', '%desk%', '%a%', '%nothing%']) await client.query(text, [term]);
+    expect((await client.query(text, ['%chair%'])).rows[0]).toEqual({ n: 1 });
+    expect((await prepared()).filter((s) => s === text)).toHaveLength(0);
+  });
 });
