@@ -92,6 +92,7 @@ function accessContext(request: FastifyRequest, access: RouteAccess) {
 
 type Parts = { params: unknown; query: unknown; body: unknown };
 
+/** Answers a request by its definition: a GET or HEAD reads only, a write keeps one connection. */
 function run(
   definition: RouteDefinition,
   request: FastifyRequest,
@@ -99,39 +100,31 @@ function run(
   parts: Parts,
   options: RegisterOptions,
 ): Promise<unknown> {
-  const answer = () => answerOf(definition, request, reply, parts, options);
+  const answer = async (): Promise<unknown> => {
+    const context = { ...accessContext(request, definition.access), ...parts, request, reply };
+    const handle = () => definition.handler(context as RouteContext<typeof definition.endpoint, RouteAccess>);
+    // Tests: a cached route must declare every table its statements read (docs/decisions/0021).
+    const answered =
+      options.validateAnswers && definition.cache && definition.cacheTables && request.method === 'GET'
+        ? await checkCacheReads(definition.endpoint, definition.cacheTables, handle)
+        : await handle();
+    if (answered === reply) return reply;
+    const { endpoint } = definition;
+    if (reply.statusCode === 200 && endpoint.status !== 200) reply.code(endpoint.status);
+    if (options.validateAnswers) checkAnswer(definition, reply.statusCode, answered, parts.query);
+    const companyId = request.tenant?.company.id;
+    if (definition.changes.length > 0 && companyId !== undefined && reply.statusCode < 300) {
+      options.onChange?.(companyId, definition.changes);
+    }
+    await logActivity(options.activity, request, reply.statusCode, {
+      endpoint: definition.endpoint,
+      access: definition.access,
+      params: parts.params,
+    });
+    return answered;
+  };
   if (SAFE_METHODS.has(request.method)) return runReadingOnly(answer);
   return options.oneConnection ? options.oneConnection(answer) : answer();
-}
-
-async function answerOf(
-  definition: RouteDefinition,
-  request: FastifyRequest,
-  reply: FastifyReply,
-  parts: Parts,
-  options: RegisterOptions,
-): Promise<unknown> {
-  const context = { ...accessContext(request, definition.access), ...parts, request, reply };
-  const handle = () => definition.handler(context as RouteContext<typeof definition.endpoint, RouteAccess>);
-  // Tests: a cached route must declare every table its statements read (docs/decisions/0021).
-  const answer =
-    options.validateAnswers && definition.cache && definition.cacheTables && request.method === 'GET'
-      ? await checkCacheReads(definition.endpoint, definition.cacheTables, handle)
-      : await handle();
-  if (answer === reply) return reply;
-  const { endpoint } = definition;
-  if (reply.statusCode === 200 && endpoint.status !== 200) reply.code(endpoint.status);
-  if (options.validateAnswers) checkAnswer(definition, reply.statusCode, answer, parts.query);
-  const companyId = request.tenant?.company.id;
-  if (definition.changes.length > 0 && companyId !== undefined && reply.statusCode < 300) {
-    options.onChange?.(companyId, definition.changes);
-  }
-  await logActivity(options.activity, request, reply.statusCode, {
-    endpoint: definition.endpoint,
-    access: definition.access,
-    params: parts.params,
-  });
-  return answer;
 }
 
 /** The schema an answer of `status` must match (a list asked `count=1` answers its count). */

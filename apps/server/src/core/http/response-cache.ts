@@ -205,16 +205,16 @@ export class ResponseCache {
   forgetAccount(companyId: number, accountId: number): void {
     const prefix = `${companyId}\u0000${accountId}\u0000`;
     for (const [key, entry] of this.entries) if (key.startsWith(prefix)) this.remove(key, entry);
-    for (const listener of this.writeListeners) listener(companyId);
+    for (const listener of this.writeListeners) listener(companyId, accountId);
   }
 
-  private readonly writeListeners = new Set<(companyId: number) => void>();
+  private readonly writeListeners = new Set<(companyId: number, accountId: number) => void>();
 
   /**
    * Told when an API write of this process is answered (as `forgetAccount` is): for memories
-   * outside this cache that must not wait for the change feed to forget a company's reads.
+   * outside this cache whose writer must not wait for the change feed to read what they wrote.
    */
-  onWrite(listener: (companyId: number) => void): void {
+  onWrite(listener: (companyId: number, accountId: number) => void): void {
     this.writeListeners.add(listener);
   }
 

@@ -64,7 +64,7 @@ function visibleCategories(
 
 export function globalSearchRoutes(services: CoreServices) {
   const memory = new SearchResultsMemory(services.changes);
-  services.responseCache.onWrite((companyId) => memory.forgetCompany(companyId));
+  services.responseCache.onWrite((companyId, accountId) => memory.wrote(companyId, accountId));
   return [
     defineRoute(globalSearchEndpoints.search, {
       access: 'member',
@@ -75,7 +75,7 @@ export function globalSearchRoutes(services: CoreServices) {
         const term = parseTerm(query);
         const categories = visibleCategories(actor, platform, parseCategories(query));
         if (!categories.length) return { data: {} };
-        const data = await memory.results(companyId, term, categories, async (missing) => {
+        const data = await memory.results(companyId, actor.accountId, term, categories, async (missing) => {
           const [row] = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
             queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(missing, companyId, term)),
           );
