@@ -33,6 +33,8 @@ export function queryKey(companyId: number | null, query: { toSQL(): { sql: stri
 export interface ListCacheFeed {
   readonly live: boolean;
   subscribe(listener: (change: Change) => void): () => void;
+  /** Resolves once every change committed before the call has been heard. */
+  sync?(): Promise<void>;
 }
 
 /** How long a list cache trusts what it read while the feed tells it of every change. */

@@ -1,7 +1,7 @@
 import type { SearchCategory, SearchResult } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import { testChangeFeed } from '#test/test-change-feed.ts';
-import { SearchResultsMemory, WRITER_READS_AFRESH_MS } from './global-search.memory.ts';
+import { SearchResultsMemory } from './global-search.memory.ts';
 
 const ACME = 1;
 const EDITOR = 10;
@@ -11,8 +11,7 @@ const CATEGORIES: SearchCategory[] = ['labels', 'library_items', 'projects'];
 /** A memory over a test feed, and what each search had to read from the database. */
 function searching(live = true) {
   const feed = testChangeFeed(live);
-  let now = 1_000_000;
-  const memory = new SearchResultsMemory(feed, () => now);
+  const memory = new SearchResultsMemory(feed);
   const reads: SearchCategory[][] = [];
   const search = (accountId: number) =>
     memory.results(ACME, accountId, 'oak', CATEGORIES, async (missing) => {
@@ -27,12 +26,12 @@ function searching(live = true) {
       ];
       return Object.fromEntries(missing.map((category) => [category, row(category)]));
     });
-  return { feed, memory, reads, search, later: (ms: number) => (now += ms) };
+  return { feed, memory, reads, search };
 }
 
 describe('SearchResultsMemory', () => {
-  it('keeps what a write did not touch for everyone, and lets the writer read afresh for a moment', async () => {
-    const { feed, memory, reads, search, later } = searching();
+  it('keeps what a write did not touch for everyone, and lets the writer wait for the feed to name it', async () => {
+    const { feed, memory, reads, search } = searching();
     await search(EDITOR);
     await search(VIEWER);
     expect(reads).toEqual([CATEGORIES]);
@@ -40,19 +39,23 @@ describe('SearchResultsMemory', () => {
     memory.wrote(ACME, EDITOR);
     await search(VIEWER);
     expect(reads).toHaveLength(1);
-    await search(EDITOR);
-    expect(reads).toEqual([CATEGORIES, CATEGORIES]);
+    let answered = false;
+    const editorSearch = search(EDITOR).finally(() => {
+      answered = true;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(answered).toBe(false);
 
-    // The feed names the write's table: only that category goes, for everyone.
+    // The feed names the write's table, then catches up: only that category goes, for everyone.
     feed.emit({ kind: 'company', companyId: ACME, table: 'library_items' });
-    const seen = await search(VIEWER);
-    expect(reads[2]).toEqual(['library_items']);
-    expect(seen.library_items?.[0]?.name).toBe('library_items 3');
-    expect(seen.labels?.[0]?.name).toBe('labels 2');
-
-    later(WRITER_READS_AFRESH_MS + 1);
+    feed.catchUp();
+    const editorSaw = await editorSearch;
+    expect(reads[1]).toEqual(['library_items']);
+    expect(editorSaw.library_items?.[0]?.name).toBe('library_items 2');
+    expect(editorSaw.labels?.[0]?.name).toBe('labels 1');
+    await search(VIEWER);
     await search(EDITOR);
-    expect(reads).toHaveLength(3);
+    expect(reads).toHaveLength(2);
   });
 
   it('forgets the whole company on a write while no live feed would name the tables', async () => {

@@ -9,11 +9,6 @@ type Results = Partial<Record<SearchCategory, SearchResult[]>>;
 const dialect = new PgDialect();
 /** How long a category's results are trusted without a live change feed. */
 const UNFOLLOWED_TTL_MS = 5_000;
-/**
- * How long a writer's searches on this process read afresh after their own write: the change
- * feed names the write's tables to every process within milliseconds, this covers its lag.
- */
-export const WRITER_READS_AFRESH_MS = 5_000;
 
 /**
  * A company's search results per category and term (decision 0029). They are the same for
@@ -24,42 +19,35 @@ export const WRITER_READS_AFRESH_MS = 5_000;
  */
 export class SearchResultsMemory {
   private readonly memory: CompanyKeyedMemory<SearchResult[]>;
-  /** `company:account` of this process's recent writers, until when they read afresh. */
-  private readonly writers = new Map<string, number>();
+  /** `company:account` of this process's writers whose write the feed has not yet been heard to name. */
+  private readonly catchingUp = new Map<string, Promise<void>>();
 
-  constructor(
-    private readonly feed?: ListCacheFeed,
-    private readonly now: () => number = Date.now,
-  ) {
-    this.memory = new CompanyKeyedMemory({ maxEntries: 5_000, unfollowedTtlMs: UNFOLLOWED_TTL_MS, feed, now });
+  constructor(private readonly feed?: ListCacheFeed) {
+    this.memory = new CompanyKeyedMemory({ maxEntries: 5_000, unfollowedTtlMs: UNFOLLOWED_TTL_MS, feed });
   }
 
   /**
-   * A member of the company has just written through this process. Their own next searches
-   * read afresh; everyone else's results go by the tables the write touched, when the change
-   * feed names them (decision 0032). Dropping the company's every category on each write
-   * sent nine searches in ten of a busy company back to the database. Without a live feed
-   * nothing would name the tables, so the company's results go.
+   * A member of the company has just written through this process. Everyone's results go by
+   * the tables the write touched, when the change feed names them (decision 0032); the writer's
+   * own next search waits until the feed has caught up with their write (one notification's
+   * round trip). Dropping the company's every category on each write, as before, sent nine
+   * searches in ten of a busy company back to the database. Without a live feed nothing would
+   * name the tables, so the company's results go.
    */
   wrote(companyId: number, accountId: number): void {
-    if (!this.feed?.live) {
+    const feed = this.feed;
+    if (!feed?.live || !feed.sync) {
       this.memory.forgetCompany(companyId);
       return;
     }
-    const now = this.now();
-    if (this.writers.size >= 1_000) {
-      for (const [writer, until] of this.writers) if (until <= now) this.writers.delete(writer);
-    }
-    this.writers.set(`${companyId}:${accountId}`, now + WRITER_READS_AFRESH_MS);
-  }
-
-  private readsAfresh(companyId: number, accountId: number): boolean {
     const key = `${companyId}:${accountId}`;
-    const until = this.writers.get(key);
-    if (until === undefined) return false;
-    if (until > this.now()) return true;
-    this.writers.delete(key);
-    return false;
+    const caughtUp: Promise<void> = feed
+      .sync()
+      .catch(() => this.memory.forgetCompany(companyId))
+      .finally(() => {
+        if (this.catchingUp.get(key) === caughtUp) this.catchingUp.delete(key);
+      });
+    this.catchingUp.set(key, caughtUp);
   }
 
   private key(companyId: number, category: SearchCategory, term: string): string {
@@ -75,12 +63,12 @@ export class SearchResultsMemory {
     categories: SearchCategory[],
     read: (missing: SearchCategory[]) => Promise<Results>,
   ): Promise<Results> {
+    await this.catchingUp.get(`${companyId}:${accountId}`);
     const found: Results = {};
     const keys = new Map(categories.map((category) => [category, this.key(companyId, category, term)]));
     const missing: SearchCategory[] = [];
-    const afresh = this.readsAfresh(companyId, accountId);
     for (const [category, key] of keys) {
-      const kept = afresh ? undefined : this.memory.get(key);
+      const kept = this.memory.get(key);
       if (kept && !kept.expired) found[category] = kept.value;
       else missing.push(category);
     }
