@@ -9,11 +9,22 @@ export function containsPattern(term: string): string {
 interface CategorySource {
   /** Selects id, name, description, updated_at of matching rows; `p` is the pattern. */
   rows: (companyId: number, p: string) => SQL;
+  /**
+   * Read in a statement of its own, on another connection at the same time as the rest: its
+   * search of a large tenant's rows takes about as long as all the other categories together.
+   */
+  alone?: true;
 }
 
 const LIMIT = sql.raw(String(SEARCH_RESULTS_PER_CATEGORY));
 
-/** A tenant table with a name (or title) and a secondary text column, newest first. */
+/**
+ * A tenant table with a name (or title) and a secondary text column, newest first. The newest
+ * matches are found by id first, then read whole: a search of a large table walks its newest
+ * rows until 25 names match, and an index holding the names (library items, migration 0019)
+ * answers that walk without reading the table, where asking for the description too read
+ * every row walked (13,000 for "oiled oak" in a million items: 46 ms instead of 13 ms).
+ */
 function named(table: string, options: { title?: string; secondary?: string; live?: boolean } = {}): CategorySource {
   const t = sql.raw(table);
   const title = sql.raw(options.title ?? 'name');
@@ -21,8 +32,9 @@ function named(table: string, options: { title?: string; secondary?: string; liv
   const live = options.live ? sql` and deleted_at is null` : sql``;
   return {
     rows: (companyId, p) => sql`select id, ${title} as name, ${secondary} as description, updated_at from ${t}
-      where company_id = ${companyId}${live} and ${title} ilike ${p}
-      order by updated_at desc, id desc limit ${LIMIT}`,
+      where company_id = ${companyId} and id in (select id from ${t}
+        where company_id = ${companyId}${live} and ${title} ilike ${p}
+        order by updated_at desc, id desc limit ${LIMIT})`,
   };
 }
 
@@ -30,7 +42,7 @@ const SOURCES: Record<SearchCategory, CategorySource> = {
   projects: named('projects', { secondary: 'description', live: true }),
   models: named('project_models', { secondary: 'description', live: true }),
   libraries: named('libraries', { secondary: 'description', live: true }),
-  library_items: named('library_items', { secondary: 'description', live: true }),
+  library_items: { ...named('library_items', { secondary: 'description', live: true }), alone: true },
   materials: named('materials', { secondary: 'description', live: true }),
   material_categories: named('material_categories', { live: true }),
   users: {
@@ -74,7 +86,17 @@ export function categoryStatement(category: SearchCategory, companyId: number, t
 }
 
 /**
- * One statement for every category: one json array (newest first) per column. Run inside
+ * The categories in the statements that read them side by side: each category that stands
+ * `alone` in one of its own, the others together.
+ */
+export function statementGroups(categories: SearchCategory[]): SearchCategory[][] {
+  const together = categories.filter((category) => !SOURCES[category].alone);
+  const alone = categories.filter((category) => SOURCES[category].alone).map((category) => [category]);
+  return together.length ? [together, ...alone] : alone;
+}
+
+/**
+ * One statement for `categories`: one json array (newest first) per column. Run inside
  * the tenant transaction, so row-level security applies on top of the company conditions.
  */
 export function globalSearchQuery(categories: SearchCategory[], companyId: number, term: string): SQL {

@@ -15,7 +15,7 @@ import { ValidationError } from '#core/http/http-error.ts';
 import { own } from '#core/http/own-key.ts';
 import { defineRoute, type MemberActor } from '#core/http/route.ts';
 import { SearchResultsMemory } from './global-search.memory.ts';
-import { globalSearchQuery, SEARCH_TABLES } from './global-search.query.ts';
+import { globalSearchQuery, SEARCH_TABLES, statementGroups } from './global-search.query.ts';
 
 type Query = Record<string, string | string[] | undefined>;
 
@@ -75,11 +75,18 @@ export function globalSearchRoutes(services: CoreServices) {
         const term = parseTerm(query);
         const categories = visibleCategories(actor, platform, parseCategories(query));
         if (!categories.length) return { data: {} };
+        const scope = { companyId, accountId: actor.accountId };
         const data = await memory.results(companyId, actor.accountId, term, categories, async (missing) => {
-          const [row] = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
-            queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(missing, companyId, term)),
+          const parts = await Promise.all(
+            statementGroups(missing).map((group) =>
+              services.database.tenant(scope, (tx) =>
+                queryRows<Record<SearchCategory, SearchResult[]>>(tx, globalSearchQuery(group, companyId, term)),
+              ),
+            ),
           );
-          return row ?? {};
+          const found: Partial<Record<SearchCategory, SearchResult[]>> = {};
+          for (const [row] of parts) Object.assign(found, row);
+          return found;
         });
         return { data };
       },
