@@ -49,7 +49,7 @@ describeEachDatabase('response cache by table', (kind) => {
   const addGeometryEvent = (message: string) =>
     t.database.tenant({ companyId: acmeId }, (tx) =>
       tx.execute(sql`insert into geometry_events (company_id, subject_kind, subject_id, step, message, status)
-        values (${acmeId}, 'project_model', ${model.id}, 'convert', ${message}, 'running')`),
+        values (${acmeId}, 'project_model', ${model.id}, 'convert', ${message}, 'PROCESSING')`),
     );
 
   it('keeps the lists that do not read geometry events while one is added, and answers afresh the ones that do', async () => {
@@ -73,6 +73,30 @@ describeEachDatabase('response cache by table', (kind) => {
       ...all([...READ_MODELS, ...READ_BOTH], 'miss'),
     });
     expect((await get(`/v2/projects/models/${model.id}`)).text).toContain(JSON.stringify(name));
+  });
+
+  it("keeps a member's notifications and a model's processing events until one is added", async () => {
+    const notifications = '/v2/my-account/notifications';
+    const events = `/v2/projects/models/${model.id}/geometry-events`;
+    const settings = '/v2/my-account/notification-settings';
+    const paths = [notifications, events, settings, '/v2/companies/my-company/licences'];
+    await cacheStates(paths);
+    expect(await cacheStates(paths)).toEqual(all(paths, 'hit'));
+    await addGeometryEvent('Converting: 70 %');
+    const [admin] = await queryRows<{ id: number }>(
+      t.database.system,
+      sql`select id from accounts where username = 'admin'`,
+    );
+    await t.database.tenant({ companyId: acmeId }, (tx) =>
+      tx.execute(sql`insert into notifications (company_id, account_id, type_id, title, text)
+        values (${acmeId}, ${admin?.id}, (select min(id) from notification_types), 'Model ready', 'Quokka model is ready')`),
+    );
+    expect(await cacheStates(paths)).toEqual({
+      ...all([notifications, events], 'miss'),
+      ...all([settings, '/v2/companies/my-company/licences'], 'hit'),
+    });
+    expect((await get(events)).text).toContain('Converting: 70 %');
+    expect((await get(notifications)).text).toContain('Quokka model is ready');
   });
 
   it('answers afresh what reads a table written on the system path, in every company', async () => {

@@ -11,7 +11,7 @@ import { companies } from '#core/tenancy/company.table.ts';
 import { notificationList } from './notification.list.ts';
 import { notificationPolicy } from './notification.policy.ts';
 import type { NotificationService } from './notification.service.ts';
-import { notifications } from './notification.table.ts';
+import { notificationSettings, notifications } from './notification.table.ts';
 
 type NotificationPage = AnswerOf<typeof notificationEndpoints.list>;
 
@@ -24,6 +24,7 @@ export function notificationRoutes(services: CoreServices & { notifications: Not
     ...defineRoute(notificationEndpoints.list, {
       access: 'member',
       ownQueryParsing: true,
+      cache: { tables: [notifications] },
       async handler({ companyId, actor, request }) {
         const raw = (request.query as Record<string, unknown>).with_read;
         const parsed = raw === undefined ? { success: true as const, data: false } : readFlagSchema.safeParse(raw);
@@ -61,6 +62,7 @@ export function notificationRoutes(services: CoreServices & { notifications: Not
     }),
     defineRoute(notificationSettingEndpoints.get, {
       access: 'member',
+      cache: { tables: [notificationSettings] },
       async handler({ companyId, actor }) {
         return { data: await service.settings(companyId, actor.accountId) };
       },

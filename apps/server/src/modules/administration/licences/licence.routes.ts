@@ -12,6 +12,7 @@ export function licenceRoutes(services: CoreServices) {
   return [
     defineRoute(licenceEndpoints.list, {
       access: { permission: 'view-company|edit-company|view-system-users|update-users|create-users' },
+      cache: { tables: ['licences', 'company_licences', 'membership_licences'] },
       async handler({ companyId, actor }) {
         const rows = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
           queryRows<{ licence: string; bought: number; used: number }>(

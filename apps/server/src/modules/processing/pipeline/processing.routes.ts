@@ -160,6 +160,7 @@ export function processingRoutes(services: ProcessingRouteServices, spec: Proces
     }),
     defineRoute(endpoints.geometryEvents, {
       access: { permission: permissions.view },
+      cache: { tables: [subject.table, 'geometry_events'] },
       async handler({ actor, companyId, params }) {
         const events = await inTenant(companyId, actor, async (tx) => {
           const [found] = await queryRows<{ id: number }>(
