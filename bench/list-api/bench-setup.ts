@@ -192,11 +192,13 @@ export async function httpCall(
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
     const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let text = '';
-      res.on('data', (chunk) => {
-        text += chunk;
-      });
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text }));
+      // Bytes kept as they come and decoded once: a file download is not text, and decoding
+      // each chunk into a growing string cost the client more than the server's answer took.
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+      );
     });
     req.on('error', reject);
     req.end(options.body);

@@ -7,6 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import { checkStorageKey, type FileStorage, PARTIAL_SUFFIX, StorageKeyError } from './file-storage.ts';
 
 /** The storage in a folder under the data folder (the default, DESIGN §8). */
+const READ_CHUNK_BYTES = 1024 * 1024;
+
 export class FolderStorage implements FileStorage {
   readonly root: string;
 
@@ -62,7 +64,8 @@ export class FolderStorage implements FileStorage {
   }
 
   read(key: string): Readable {
-    return createReadStream(this.resolve(key));
+    // Chunks of 1 MiB instead of 64 KiB: a 3.5 MB model leaves in 4 socket writes, not 55.
+    return createReadStream(this.resolve(key), { highWaterMark: READ_CHUNK_BYTES });
   }
 
   async downloadTo(key: string, localPath: string): Promise<void> {
