@@ -182,6 +182,8 @@ interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[] | undefined>;
   text: string;
+  /** From the call to the answer's headers (its first byte). */
+  headersMs: number;
 }
 
 /** One HTTP request with a Host header of our choosing (fetch cannot set one). */
@@ -191,13 +193,20 @@ export async function httpCall(
 ): Promise<HttpAnswer> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
+    const started = performance.now();
     const req = http.request(url, { method: options.method ?? 'GET', headers: options.headers }, (res) => {
+      const headersMs = performance.now() - started;
       // Bytes kept as they come and decoded once: a file download is not text, and decoding
       // each chunk into a growing string cost the client more than the server's answer took.
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }),
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          text: Buffer.concat(chunks).toString('utf8'),
+          headersMs,
+        }),
       );
     });
     req.on('error', reject);

@@ -268,7 +268,7 @@ async function main(): Promise<void> {
       `Pipeline during the load: ${result.pipeline.runsFinished} runs finished, ${result.pipeline.runsFailed} failed${result.pipeline.problems.length ? `; ${result.pipeline.problems.slice(0, 3).join('; ')}` : ''}.`,
     );
     log(
-      `\nPer call (alone: uncached, one at a time, at ${LARGE}; DB share: of the bare-SQL replay at ${counts[0]} connections):`,
+      `\nPer call (alone: uncached, one at a time, at ${LARGE}, files to their first byte; DB share: of the bare-SQL replay at ${counts[0]} connections):`,
     );
     printCalls(log, result.perCall, SINGLE_LIMIT_MS);
     log('\nTargets:');
