@@ -151,13 +151,15 @@ describeEachDatabase('answers and platforms', (kind) => {
     const login = await t.request('/v2/login', { json: { identity: 'viewer', password: DEMO_PASSWORD } });
     expect(login.headers['cache-control']).toBe('no-store');
     expect((await t.request('/v2/auth/validate', { token })).headers['cache-control']).toBe('no-store');
+    expect((await t.request('/v2/companies', { token })).headers['cache-control']).toBe('no-store');
+    // answers the response cache keeps: private to this person, revalidated
     expect((await t.request('/v2/my-account/notification-settings', { token })).headers['cache-control']).toBe(
-      'no-store',
+      'private, no-cache',
     );
-    // lists the response cache keeps: private to this person, revalidated
     expect((await t.request('/v2/projects', { token })).headers['cache-control']).toBe('private, no-cache');
     expect((await t.request('/v2/roles', { token })).headers['cache-control']).toBe('private, no-cache');
     expect((await t.request('/v2/my-account/notification-settings')).headers['cache-control']).toBe('no-store');
+    expect((await t.request('/v2/projects')).headers['cache-control']).toBe('no-store');
   });
 
   it('refuses hatch-only resources on customerportal, to members and platform admins alike', async () => {

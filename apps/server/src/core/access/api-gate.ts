@@ -83,11 +83,12 @@ export function installApiGate(app: FastifyInstance, services: CoreServices): vo
     }
   });
 
-  // Answers for one person are not for shared caches; lists the server caches may be revalidated.
+  // Answers for one person are not for shared caches; what the server caches may be revalidated,
+  // and a refusal or an error is not kept anywhere.
   app.addHook('onSend', async (request, reply, payload) => {
     const config = request.routeOptions.config;
     if (config.api && !reply.hasHeader('cache-control')) {
-      reply.header('cache-control', config.cache ? 'private, no-cache' : 'no-store');
+      reply.header('cache-control', config.cache && reply.statusCode < 300 ? 'private, no-cache' : 'no-store');
     }
     return payload;
   });
