@@ -29,8 +29,19 @@ describe('support: FAQ, issue and feedback reports (administration.md §2)', () 
 
   const pick = async (page: Page, field: RegExp, option: string) => {
     // A multi-select's pills field lies over its input: the click lands on it and opens the list as well.
-    await page.getByRole('combobox', { name: field }).click({ force: true });
-    await page.getByRole('option', { name: option, exact: true }).click();
+    // Forced, the click skips waiting for a panel that is still sliding in under a busy machine; when
+    // it landed before the field was there, the list stays shut: open it again.
+    const box = page.getByRole('combobox', { name: field });
+    const choice = page.getByRole('option', { name: option, exact: true });
+    await box.click({ force: true });
+    if (
+      !(await choice.waitFor({ timeout: 3_000 }).then(
+        () => true,
+        () => false,
+      ))
+    )
+      await box.click({ force: true });
+    await choice.click();
   };
 
   it('editor reports an issue and rates the portal with the keyboard', async () => {
