@@ -92,7 +92,11 @@ function accessContext(request: FastifyRequest, access: RouteAccess) {
 
 type Parts = { params: unknown; query: unknown; body: unknown };
 
-/** Answers a request by its definition: a GET or HEAD reads only, a write keeps one connection. */
+/**
+ * Answers a request by its definition: a GET or HEAD reads only, a write keeps one connection,
+ * except a write that streams its body: a connection kept while a slow client sends would be
+ * taken from everyone else (issue 24).
+ */
 function run(
   definition: RouteDefinition,
   request: FastifyRequest,
@@ -124,7 +128,7 @@ function run(
     return answered;
   };
   if (SAFE_METHODS.has(request.method)) return runReadingOnly(answer);
-  return options.oneConnection ? options.oneConnection(answer) : answer();
+  return options.oneConnection && !definition.streamsBody ? options.oneConnection(answer) : answer();
 }
 
 /** The schema an answer of `status` must match (a list asked `count=1` answers its count). */

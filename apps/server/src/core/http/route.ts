@@ -91,6 +91,11 @@ export interface RouteOptions<E extends Endpoint, A extends RouteAccess> {
    * are told to reload them (a small `ContentChanged` event on the company's content channel).
    */
   changes?: readonly ContentResource[];
+  /**
+   * The handler reads the request body itself, as a stream (tus): its transactions each take a
+   * pooled connection only while they run, none is kept while the bytes flow (decision 0031).
+   */
+  streamsBody?: true;
   /** Returns the answer; a handler that sends its own reply (a file) returns the reply. */
   handler: (context: RouteContext<E, A>) => Promise<HandlerAnswer<E> | FastifyReply>;
 }
@@ -116,6 +121,7 @@ export interface RouteDefinition {
   cacheTables: readonly string[] | null;
   ownQueryParsing: boolean;
   changes: readonly ContentResource[];
+  streamsBody: boolean;
   handler: (context: RouteContext<Endpoint, RouteAccess>) => Promise<unknown>;
 }
 
@@ -137,6 +143,7 @@ export function defineRoute<E extends Endpoint, A extends RouteAccess>(
     cacheTables: options.cache === undefined || options.cache === true ? null : cacheTableNames(options.cache.tables),
     ownQueryParsing: options.ownQueryParsing === true,
     changes: options.changes ?? [],
+    streamsBody: options.streamsBody === true,
     handler,
   };
 }

@@ -148,6 +148,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
     }),
     defineRoute(uploadEndpoints.create, {
       access: UPLOAD_ACCESS,
+      streamsBody: true,
       async handler({ request, reply, companyId, actor }) {
         requireTus(request);
         const size = uploadLength(request, config.uploadMaxBytes);
@@ -190,6 +191,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
     }),
     defineRoute(uploadEndpoints.patch, {
       access: UPLOAD_ACCESS,
+      streamsBody: true,
       async handler({ request, reply, params, companyId, actor }) {
         requireTus(request);
         const row = await findUpload(companyId, params.id, actor.accountId);
