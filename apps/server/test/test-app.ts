@@ -112,6 +112,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-test-'));
   const config = loadConfig({
     BASE_DOMAIN,
+    // Links in mails are built from this, as on a server behind a proxy on the standard port.
+    PUBLIC_URL: `http://${BASE_DOMAIN}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.TEST_LOG === '1' ? 'error' : 'silent',
     WEB_DIST: path.join(dataDir, 'no-web'),

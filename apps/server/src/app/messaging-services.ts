@@ -44,6 +44,7 @@ export function createMessagingServices(
       sessions,
       new LoginRateLimiter(database),
       log.child({ module: 'password-reset' }),
+      config,
     ),
   };
 }

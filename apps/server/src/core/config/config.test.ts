@@ -29,4 +29,24 @@ describe('configuration', () => {
     expect(() => loadConfig({ WORKERS: '2' })).toThrow(/WORKERS: more than one worker needs DATABASE_URL/);
     expect(() => loadConfig({ WORKERS: '0' })).toThrow(/WORKERS/);
   });
+
+  it('takes the public address for links from PUBLIC_URL, else from the scheme, base domain and port', () => {
+    expect(loadConfig({ PUBLIC_URL: 'https://meshport.example.com' })).toMatchObject({
+      scheme: 'https',
+      baseDomain: 'meshport.example.com',
+      publicPort: null,
+    });
+    expect(loadConfig({ PUBLIC_URL: 'http://meshport.example.com:8443/' })).toMatchObject({ publicPort: 8443 });
+    expect(loadConfig({ PORT: '9000', BASE_DOMAIN: 'meshport.test' })).toMatchObject({
+      scheme: 'http',
+      baseDomain: 'meshport.test',
+      publicPort: 9000,
+    });
+    expect(loadConfig({ PORT: '443', PUBLIC_URL_SCHEME: 'https' }).publicPort).toBeNull();
+    expect(() => loadConfig({ PUBLIC_URL: 'https://a.example', BASE_DOMAIN: 'b.example' })).toThrow(/BASE_DOMAIN/);
+    expect(() => loadConfig({ PUBLIC_URL: 'https://a.example', PUBLIC_URL_SCHEME: 'http' })).toThrow(
+      /PUBLIC_URL_SCHEME/,
+    );
+    expect(() => loadConfig({ PUBLIC_URL: 'https://a.example/app?x=1' })).toThrow(/PUBLIC_URL/);
+  });
 });

@@ -22,7 +22,7 @@ const envSchema = z.object({
   BASE_DOMAIN: z
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a host name such as meshport.localhost')
-    .default('meshport.localhost'),
+    .optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SERVE_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
@@ -36,7 +36,14 @@ const envSchema = z.object({
   SEED_DEMO: booleanText.default(true),
   WEB_DIST: z.string().default('apps/web/dist'),
   TRUST_PROXY: booleanText.default(false),
-  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).default('http'),
+  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).optional(),
+  PUBLIC_URL: z
+    .url()
+    .regex(
+      /^https?:\/\/[a-z0-9.-]+(:\d+)?\/?$/,
+      'must be scheme, host and port only, such as https://meshport.example.com',
+    )
+    .optional(),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Meshport <no-reply@meshport.localhost>'),
   UPLOAD_MAX_BYTES: z.coerce
@@ -45,6 +52,8 @@ const envSchema = z.object({
     .positive()
     .default(20 * 1024 ** 3),
   UPLOAD_EXPIRE_HOURS: z.coerce.number().positive().max(8760).default(24),
+  UPLOAD_IDLE_SECONDS: z.coerce.number().positive().max(86_400).default(600),
+  UPLOAD_UNFINISHED_MAX: z.coerce.number().int().min(1).max(10_000).default(10),
   COMPANY_STORAGE_QUOTA_GB: z.coerce.number().positive().max(1_000_000).default(100),
   S3_ENDPOINT: z.url().optional(),
   S3_BUCKET: z.string().min(1).optional(),
@@ -100,6 +109,11 @@ export type Config = {
   /** Embedded database: how long a statement may wait for the connection before the request gets 503. */
   databaseQueueTimeoutMs: number;
   baseDomain: string;
+  /**
+   * The port people reach the pages on (`PUBLIC_URL`'s, else PORT); null when it is the scheme's
+   * default. Links in mails are built from scheme, base domain and this port, never from a request.
+   */
+  publicPort: number | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   sessionIdleMinutes: number;
   /** Memory for cached read answers (docs/decisions/0012); 0 turns the cache off. */
@@ -114,6 +128,10 @@ export type Config = {
   uploadMaxBytes: number;
   /** Unfinished uploads are removed this long after they were created (job `uploads.expire`). */
   uploadExpireHours: number;
+  /** An unfinished upload lapses (stops counting against the quota, answers 410) when no byte arrives for this long. */
+  uploadIdleSeconds: number;
+  /** Unfinished uploads an account may have open in a company at once. */
+  uploadUnfinishedMax: number;
   /** Storage a company's uploads may take, unless `companies.storage_quota_bytes` says otherwise. */
   companyStorageQuotaBytes: number;
   /** S3-compatible object storage for every file and upload (S3_BUCKET set); null: a folder under DATA_DIR. */
@@ -144,6 +162,32 @@ export interface AutodeskSettings {
 
 export class ConfigError extends Error {}
 
+const DEFAULT_PORTS = { http: 80, https: 443 } as const;
+
+/**
+ * Where people reach the server: `PUBLIC_URL` (scheme, base domain, port), else PUBLIC_URL_SCHEME,
+ * BASE_DOMAIN and PORT. Settings that contradict PUBLIC_URL are refused rather than guessed between.
+ */
+function publicAddress(e: z.output<typeof envSchema>) {
+  if (!e.PUBLIC_URL) {
+    const scheme = e.PUBLIC_URL_SCHEME ?? 'http';
+    const baseDomain = e.BASE_DOMAIN ?? 'meshport.localhost';
+    return { scheme, baseDomain, port: e.PORT === DEFAULT_PORTS[scheme] ? null : e.PORT };
+  }
+  const url = new URL(e.PUBLIC_URL);
+  const scheme = url.protocol === 'https:' ? 'https' : 'http';
+  const contradictions = [
+    e.PUBLIC_URL_SCHEME && e.PUBLIC_URL_SCHEME !== scheme ? 'PUBLIC_URL_SCHEME' : null,
+    e.BASE_DOMAIN && e.BASE_DOMAIN !== url.hostname ? 'BASE_DOMAIN' : null,
+  ].filter((name) => name !== null);
+  if (contradictions.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n${contradictions.map((name) => `  ${name}: contradicts PUBLIC_URL`).join('\n')}`,
+    );
+  }
+  return { scheme, baseDomain: url.hostname, port: url.port ? Number(url.port) : null } as const;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -169,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AUTODESK_TOKEN_KEY: required with AUTODESK_CLIENT_ID (the tokens are stored encrypted with it)',
     );
   }
+  const publicUrl = publicAddress(e);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -181,18 +226,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobMaintenanceSeconds: e.JOB_MAINTENANCE_SECONDS,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     databaseQueueTimeoutMs: e.DATABASE_QUEUE_TIMEOUT_MS,
-    baseDomain: e.BASE_DOMAIN,
+    baseDomain: publicUrl.baseDomain,
+    publicPort: publicUrl.port,
     logLevel: e.LOG_LEVEL,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY,
-    scheme: e.PUBLIC_URL_SCHEME,
+    scheme: publicUrl.scheme,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadExpireHours: e.UPLOAD_EXPIRE_HOURS,
+    uploadIdleSeconds: e.UPLOAD_IDLE_SECONDS,
+    uploadUnfinishedMax: e.UPLOAD_UNFINISHED_MAX,
     companyStorageQuotaBytes: Math.round(e.COMPANY_STORAGE_QUOTA_GB * 1024 ** 3),
     s3: e.S3_BUCKET
       ? {

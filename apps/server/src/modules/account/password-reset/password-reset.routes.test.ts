@@ -132,7 +132,7 @@ describeEachDatabase('password reset over SMTP', (kind) => {
     await t.services.passwordReset.invite({
       accountId: account.id,
       tenantName: 'Acme',
-      origin: `http://${t.host('acme')}`,
+      place: { subDomain: 'acme', platform: 'hatch' },
     });
     const mail = await mailTo('ivy@meshport.example', before);
     expect(mail.raw).toContain('Acme: your account is ready');
@@ -174,6 +174,17 @@ describeEachDatabase('password reset over SMTP', (kind) => {
     await forgot('nolicence@meshport.example', 'evil.example');
     const link = linkIn(await mailTo('nolicence@meshport.example', before));
     expect(new URL(link.url).hostname).toBe('meshport.test');
+  });
+
+  it('builds the link from PUBLIC_URL and the company, not from the port or host the request names', async () => {
+    const before = smtp.inbox.length;
+    await forgot('nolicence@meshport.example', `${t.host('acme')}:6666`);
+    const link = linkIn(await mailTo('nolicence@meshport.example', before));
+    expect(link.url.startsWith(`http://${t.host('acme')}/reset-password?token=`)).toBe(true);
+    const middle = smtp.inbox.length;
+    await forgot('nolicence@meshport.example', `${t.host('acme', 'customerportal')}:6666`);
+    const other = linkIn(await mailTo('nolicence@meshport.example', middle));
+    expect(other.url.startsWith(`http://${t.host('acme', 'customerportal')}/reset-password?token=`)).toBe(true);
   });
 });
 

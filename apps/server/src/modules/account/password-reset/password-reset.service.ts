@@ -11,6 +11,7 @@ import { zodIssuesToErrors } from '#core/http/error-handler.ts';
 import { ValidationError } from '#core/http/http-error.ts';
 import { invitationMail, passwordResetMail } from '#core/mail/mail-templates.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
+import { type LinkPlace, type PublicAddress, publicLink } from '#core/mail/public-links.ts';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';
 import { passwordResetTokens } from './password-reset.table.ts';
 
@@ -24,8 +25,8 @@ type Logger = { info(details: object, message: string): void; warn(details: obje
 export interface ResetRequestContext {
   /** The company of the host the request came to; null on the bare base domain. */
   company: CompanyRow | null;
-  /** `scheme://host[:port]` of our own host the link points to. */
-  origin: string;
+  /** The platform of the host the request came to: the link opens the same platform. */
+  platform: LinkPlace['platform'];
   ip: string;
 }
 
@@ -41,6 +42,7 @@ export class PasswordResetService {
     private readonly sessions: SessionService,
     private readonly limiter: LoginRateLimiter,
     private readonly log: Logger,
+    private readonly address: PublicAddress,
   ) {}
 
   /** Sends the link when the address has an account (a member of the host's company, if any). */
@@ -60,7 +62,8 @@ export class PasswordResetService {
     if (context.company && !account.admin && !(await this.isMember(account.id, context.company.id))) return;
 
     const token = await this.issueToken(account.id, PASSWORD_RESET_TOKEN_MINUTES * 60_000, context.ip);
-    const url = `${context.origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    const place = { subDomain: context.company?.subDomain ?? null, platform: context.platform };
+    const url = publicLink(this.address, place, RESET_PASSWORD_PATH, { token });
     const message = passwordResetMail({
       to: account.email,
       name: account.name,
@@ -117,14 +120,14 @@ export class PasswordResetService {
    * INVITATION_TOKEN_DAYS. Awaited, unlike `request`: the caller made the account and may say whether
    * the mail went out.
    */
-  async invite(input: { accountId: number; tenantName: string; origin: string; ip?: string }): Promise<void> {
+  async invite(input: { accountId: number; tenantName: string; place: LinkPlace; ip?: string }): Promise<void> {
     const [account] = await this.database.system
       .select({ id: accounts.id, name: accounts.name, email: accounts.email })
       .from(accounts)
       .where(eq(accounts.id, input.accountId));
     if (!account) throw new Error(`invite: no account ${input.accountId}`);
     const token = await this.issueToken(account.id, INVITATION_TOKEN_DAYS * 86_400_000, input.ip ?? null);
-    const url = `${input.origin}${RESET_PASSWORD_PATH}?token=${encodeURIComponent(token)}`;
+    const url = publicLink(this.address, input.place, RESET_PASSWORD_PATH, { token });
     await this.mailer.send(
       invitationMail({
         to: account.email,

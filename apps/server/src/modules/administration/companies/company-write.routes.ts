@@ -1,5 +1,4 @@
-import { COMPANY_CHANGED_EVENT, companyEndpoints, contentChannel, hostFor } from '@meshport/contract';
-import type { FastifyRequest } from 'fastify';
+import { COMPANY_CHANGED_EVENT, companyEndpoints, contentChannel } from '@meshport/contract';
 import type { CoreServices } from '#core/core-services.ts';
 import { notFound, ValidationError } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
@@ -12,13 +11,6 @@ import { MyCompanyService } from './my-company.service.ts';
 export const MOVES_OWN_HOST = 'This is the company you are signed in on: change its sub-domain from another company.';
 
 export type CompanyServices = CoreServices & { passwordReset: PasswordResetService };
-
-/** The address of the new company's own host, on the platform and port this request came in on. */
-function companyOrigin(services: CoreServices, request: FastifyRequest, subDomain: string, platform: string | null) {
-  const port = request.port ? `:${request.port}` : '';
-  const prefix = platform === 'hatch' || platform === 'customerportal' ? platform : null;
-  return `${services.config.scheme}://${hostFor(subDomain, prefix, services.config.baseDomain)}${port}`;
-}
 
 /** My Company's save and the admin companies' create, change and delete (administration.md §7). */
 export function companyWriteRoutes(services: CompanyServices): RouteDefinition[] {
@@ -54,9 +46,10 @@ export function companyWriteRoutes(services: CompanyServices): RouteDefinition[]
         const created = await admin.create(body);
         services.tenants.invalidate();
         if (created.invite) {
-          const origin = companyOrigin(services, request, body.sub_domain, platform);
+          // The new company's own host, on the platform this request came in on.
+          const place = { subDomain: body.sub_domain, platform };
           await services.passwordReset
-            .invite({ accountId: created.invite.accountId, tenantName: body.name, origin, ip: request.ip })
+            .invite({ accountId: created.invite.accountId, tenantName: body.name, place, ip: request.ip })
             .catch((error: unknown) => request.log.error({ err: error }, 'invitation of a new company failed'));
         }
         return { data: await admin.record(created.companyId) };

@@ -13,14 +13,6 @@ import { UserService, type UserWriter } from './user.service.ts';
 
 export type UserWriteServices = CoreServices & { passwordReset: PasswordResetService };
 
-/**
- * The invitation link goes to the host the request came to. Member routes only answer on a
- * host that resolved to this company, so the host is ours (a forged Host finds no tenant).
- */
-export function requestOrigin(request: FastifyRequest, scheme: string): string {
-  return `${scheme}://${request.hostname.toLowerCase()}${request.port ? `:${request.port}` : ''}`;
-}
-
 /** Mails the invitation once the account is committed; a failed mail is logged, the member stays. */
 export async function sendInvitation(
   services: UserWriteServices,
@@ -30,7 +22,8 @@ export async function sendInvitation(
   try {
     await services.passwordReset.invite({
       ...input,
-      origin: requestOrigin(request, services.config.scheme),
+      // The link opens this company's host on this platform, built from the configuration (core/mail/public-links).
+      place: { subDomain: request.tenant?.company.subDomain ?? null, platform: request.tenant?.platform ?? null },
       ip: request.ip,
     });
   } catch (error) {
