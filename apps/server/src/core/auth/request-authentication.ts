@@ -19,24 +19,33 @@ function placeOf(request: FastifyRequest, scheme: 'http' | 'https'): RequestPlac
 }
 
 /**
- * Cookie-authenticated requests that change something must come from a page of this tenant: a
- * cross-site form or link cannot use the session. Writes must carry `Origin`; a GET that changes
- * state (sign-out) is judged by `Sec-Fetch-Site`, and by `Origin` when the browser sends one.
+ * Writes from a browser must come from a page of this tenant: a cross-site form or link can
+ * neither use the session nor make one (login CSRF: a page elsewhere signing the visitor in as
+ * someone else). With the session cookie, writes must carry `Origin`; without it (sign-in,
+ * password reset), a browser's `Origin` or `Sec-Fetch-Site` must say the page is ours, and a
+ * client that sends neither (no browser) goes on. A GET that changes state (sign-out) is judged
+ * by `Sec-Fetch-Site`, and by `Origin` when the browser sends one.
  */
-function checkCrossSite(request: FastifyRequest, services: CoreServices, changesState: boolean): void {
+function checkCrossSite(request: FastifyRequest, services: CoreServices, changesState: boolean, withSession: boolean) {
   const origin = request.headers.origin;
+  const site = request.headers['sec-fetch-site'];
   const { baseDomain, scheme } = services.config;
   const fromOwnSite = (value: string) => isOwnOrigin(value, placeOf(request, scheme), baseDomain);
+  const crossSite = site !== undefined && site !== 'same-origin' && site !== 'none';
   if (!SAFE_METHODS.has(request.method)) {
-    if (!origin) throw forbidden('Missing Origin header on a cookie-authenticated request.');
-    if (!fromOwnSite(origin)) throw forbidden('Cross-origin request refused.');
+    if (origin !== undefined) {
+      if (!fromOwnSite(origin)) throw forbidden('Cross-origin request refused.');
+    } else if (withSession) {
+      throw forbidden('Missing Origin header on a cookie-authenticated request.');
+    } else if (crossSite) {
+      throw forbidden('Cross-site request refused.');
+    }
     return;
   }
-  if (!changesState) return;
-  const site = request.headers['sec-fetch-site'];
+  if (!changesState || !withSession) return;
   if (origin !== undefined) {
     if (!fromOwnSite(origin)) throw forbidden('Cross-origin request refused.');
-  } else if (site !== undefined && site !== 'same-origin' && site !== 'none') {
+  } else if (crossSite) {
     throw forbidden('Cross-site request refused.');
   }
 }
@@ -51,7 +60,7 @@ export async function authenticateRequest(
   const bearer = bearerToken(request);
   if (bearer) return services.sessions.authenticate(bearer, companyId, 'bearer');
   const cookie = request.cookies[SESSION_COOKIE];
+  checkCrossSite(request, services, changesState, Boolean(cookie));
   if (!cookie) return null;
-  checkCrossSite(request, services, changesState);
   return services.sessions.authenticate(cookie, companyId, 'cookie');
 }

@@ -136,6 +136,47 @@ describeEachDatabase('sign-in and sessions', (kind) => {
     const own = await t.request('/v2/login', { cookie, json: body, origin: ORIGIN });
     expect(own.status).toBe(200);
   });
+
+  it('refuses a cross-site sign-in or password reset without a session (login CSRF); own pages and clients without browser headers go on', async () => {
+    const body = { identity: 'editor', password: DEMO_PASSWORD };
+    const crossSite = [
+      { origin: 'https://evil.example', headers: { 'sec-fetch-site': 'cross-site' } },
+      { origin: 'null' },
+      { origin: 'http://globex.meshport.test' },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+      { headers: { 'sec-fetch-site': 'same-site' } },
+    ];
+    for (const from of crossSite) {
+      const refused = await t.request('/v2/login', { json: body, ...from });
+      expect(refused.status, JSON.stringify(from)).toBe(403);
+      expect(refused.cookies.user_session, JSON.stringify(from)).toBeUndefined();
+      const reset = await t.request('/v2/password/reset', {
+        json: { token: 'x'.repeat(43), password: 'new-password-1', password_confirmation: 'new-password-1' },
+        ...from,
+      });
+      expect(reset.status, JSON.stringify(from)).toBe(403);
+      const forgot = await t.request('/v2/password/forgot', { json: { email: 'editor@meshport.example' }, ...from });
+      expect(forgot.status, JSON.stringify(from)).toBe(403);
+    }
+    const ownPage = await t.request('/v2/login', {
+      json: body,
+      origin: ORIGIN,
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
+    expect(ownPage.status).toBe(200);
+    expect(ownPage.cookies.user_session?.value).toBeTruthy();
+    const otherPlatform = await t.request('/v2/login', {
+      json: body,
+      origin: 'http://customerportal-acme.meshport.test',
+      headers: { 'sec-fetch-site': 'same-site' },
+    });
+    expect(otherPlatform.status).toBe(200);
+    const typed = await t.request('/v2/login', { json: body, headers: { 'sec-fetch-site': 'none' } });
+    expect(typed.status).toBe(200);
+    const app = await t.request('/v2/login', { json: { ...body, issue_token: true } });
+    expect(app.status).toBe(200);
+    expect(app.body.access_token).toBeTruthy();
+  });
 });
 
 describeEachDatabase('idle timeout', (kind) => {
