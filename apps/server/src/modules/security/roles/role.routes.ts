@@ -1,6 +1,7 @@
 import { type AnswerOf, type Endpoint, roleEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { grantorOf } from '#core/access/grant.ts';
 import { roles } from '#core/auth/account.table.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import type { Db } from '#core/db/database.ts';
@@ -31,7 +32,9 @@ export function roleRoutes(services: CoreServices) {
     defineRoute(roleEndpoints.create, {
       access: { permission: 'create-roles' },
       async handler(context) {
-        const id = await inTenant(context, (tx) => service.create(tx, context.companyId, context.body));
+        const id = await inTenant(context, (tx) =>
+          service.create(tx, context.companyId, grantorOf(context.actor), context.body),
+        );
         return row<typeof roleEndpoints.create>(context.request, id);
       },
     }),
@@ -39,7 +42,9 @@ export function roleRoutes(services: CoreServices) {
       access: { permission: ROLE_PERMISSIONS.update },
       async handler(context) {
         const { id } = context.params;
-        await inTenant(context, (tx) => service.update(tx, context.companyId, id, context.body));
+        await inTenant(context, (tx) =>
+          service.update(tx, context.companyId, grantorOf(context.actor), id, context.body),
+        );
         return row<typeof roleEndpoints.update>(context.request, id);
       },
     }),

@@ -1,5 +1,6 @@
 import type { BodyOf, roleEndpoints } from '@meshport/contract';
 import { eq, sql } from 'drizzle-orm';
+import { added, assertGrantable, type Grantor } from '#core/access/grant.ts';
 import { memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import type { Db } from '#core/db/database.ts';
 import { notFound } from '#core/http/http-error.ts';
@@ -9,9 +10,13 @@ export type RoleCreate = BodyOf<typeof roleEndpoints.create>;
 
 const NO_SUCH_ROLE = 'No such role.';
 
-/** Security → Roles saves: title, description and the abilities (checked against the known keys by the schema). */
+/**
+ * Security → Roles saves: title, description and the abilities (checked against the known keys by
+ * the schema). An ability is given to a role only by someone who holds it (`grantor`).
+ */
 export class RoleService {
-  async create(tx: Db, companyId: number, body: RoleCreate): Promise<number> {
+  async create(tx: Db, companyId: number, grantor: Grantor, body: RoleCreate): Promise<number> {
+    assertGrantable(grantor, 'abilities', 'abilities', body.abilities ?? []);
     const [row] = await tx
       .insert(roles)
       .values({ companyId, title: body.title, description: body.description ?? null })
@@ -21,8 +26,20 @@ export class RoleService {
     return id;
   }
 
-  async update(tx: Db, companyId: number, id: number, body: RoleUpdate): Promise<void> {
+  async update(tx: Db, companyId: number, grantor: Grantor, id: number, body: RoleUpdate): Promise<void> {
     await this.lock(tx, id);
+    if (body.abilities !== undefined) {
+      // Keeping an ability the role already has gives nothing; only the new ones must be held.
+      const current = await tx
+        .select({ key: roleAbilities.abilityKey })
+        .from(roleAbilities)
+        .where(eq(roleAbilities.roleId, id));
+      const given = added(
+        current.map((row) => row.key),
+        body.abilities,
+      );
+      assertGrantable(grantor, 'abilities', 'abilities', given);
+    }
     await tx
       .update(roles)
       .set({
