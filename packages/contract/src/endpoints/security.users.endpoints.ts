@@ -5,6 +5,7 @@ import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySche
 import { idParamsSchema, idSchema } from '../ids.ts';
 import { notificationSettingGroupSchema } from '../notifications.ts';
 import { LICENCES } from '../platforms.ts';
+import { invitationRowSchema } from './security.invitations.endpoints.ts';
 
 const zeroOne = z.enum(['0', '1']);
 const idName = z.object({ id: z.number().int(), name: z.string() });
@@ -72,7 +73,7 @@ const accountFieldsShape = {
 
 /**
  * POST /users: `role_id` is required (a member has a role). An e-mail of an existing account
- * adds that account to this company (its own name and username stay); a new one is invited.
+ * invites that account (it joins once it accepts, keeping its own details); a new one is made.
  */
 export const userCreateSchema = z.object({
   ...accountFieldsShape,
@@ -160,10 +161,11 @@ export const userEndpoints = {
   create: defineEndpoint({
     method: 'POST',
     path: '/users',
-    summary: 'Adds a member: a new account gets an invitation mail; an existing account (same e-mail) joins',
+    summary:
+      'Adds a member: a new e-mail makes an account mailed to set its password; an existing account (same e-mail) is only invited (the answer is the invitation) and joins once it accepts',
     tags: ['users'],
     body: userCreateSchema,
-    answer: recordAnswerSchema(userRowSchema, {}),
+    answer: z.object({ data: z.union([userRowSchema.partial().strict(), invitationRowSchema.strict()]) }),
     status: 201,
   }),
   update: defineEndpoint({

@@ -89,3 +89,51 @@ export function notificationMail(input: { to: string; name: string; tenantName: 
     ]),
   } satisfies MailMessage;
 }
+
+/** An existing account asked to join a company: it joins only by accepting, signed in, through the link. */
+export function companyInvitationMail(input: {
+  to: string;
+  name: string;
+  tenantName: string;
+  url: string;
+  days: number;
+}): MailMessage {
+  const intro = [`Hello ${input.name},`, `${input.tenantName} invites your account to join their company.`];
+  const outro = [
+    `Sign in with your own account to accept or decline. Nothing changes until you accept. The invitation expires in ${input.days} days.`,
+    'If you do not expect this, ignore this message or decline: the company learns nothing about your account.',
+  ];
+  return {
+    to: input.to,
+    subject: `${input.tenantName} invites you to join`,
+    text: `${intro.join('\n\n')}\n\nOpen this link to see the invitation:\n${input.url}\n\n${outro.join('\n\n')}\n\n-- \nMeshport\n`,
+    html: layout('Meshport', [...intro, ...outro], { label: 'See the invitation', url: input.url }),
+  };
+}
+
+/**
+ * A company changed a member's e-mail address: both addresses are told. The new address is not
+ * confirmed until its owner follows a mailed link (a password reset or an invitation's link).
+ */
+export function memberEmailChangedMail(input: {
+  to: string;
+  name: string;
+  tenantName: string;
+  oldEmail: string;
+  newEmail: string;
+  toNew: boolean;
+}): MailMessage {
+  const paragraphs = [
+    `Hello ${input.name},`,
+    `${input.tenantName} changed the e-mail address of your account from ${input.oldEmail} to ${input.newEmail}.`,
+    input.toNew
+      ? 'This address is not confirmed yet. If this is not your account, ignore this message.'
+      : `Mails for your account now go to ${input.newEmail}. If you did not expect this, contact ${input.tenantName}.`,
+  ];
+  return {
+    to: input.to,
+    subject: `${input.tenantName}: the e-mail address of your account changed`,
+    text: `${paragraphs.join('\n\n')}\n\n-- \n${input.tenantName}\n`,
+    html: layout(input.tenantName, paragraphs),
+  };
+}

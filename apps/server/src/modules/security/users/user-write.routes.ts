@@ -1,4 +1,4 @@
-import { type AnswerOf, userEndpoints } from '@meshport/contract';
+import { type AnswerOf, COMPANY_INVITATION_DAYS, userEndpoints } from '@meshport/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { accounts } from '#core/auth/account.table.ts';
@@ -6,10 +6,15 @@ import type { CoreServices } from '#core/core-services.ts';
 import { queryRows } from '#core/db/database.ts';
 import { defineRoute, type MemberActor, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
+import { memberEmailChangedMail } from '#core/mail/mail-templates.ts';
 import type { PasswordResetService } from '#modules/account/password-reset/password-reset.service.ts';
+import { invitationList } from '#modules/security/invitations/invitation.list.ts';
+import { mailCompanyInvitation } from '#modules/security/invitations/invitation.routes.ts';
+import { NO_SUCH_INVITATION } from '#modules/security/invitations/invitation.service.ts';
+import { companyInvitations } from '#modules/security/invitations/invitation.table.ts';
 import { securityUserList } from './user.list.ts';
 import { USER_PERMISSIONS } from './user.policy.ts';
-import { UserService, type UserWriter } from './user.service.ts';
+import { type EmailChange, UserService, type UserWriter } from './user.service.ts';
 
 export type UserWriteServices = CoreServices & { passwordReset: PasswordResetService };
 
@@ -31,6 +36,24 @@ export async function sendInvitation(
   }
 }
 
+/** Tells the old and the new address that the company changed the account's e-mail; a failed mail is logged. */
+async function mailEmailChange(
+  services: UserWriteServices,
+  request: FastifyRequest,
+  change: EmailChange & { tenantName: string },
+): Promise<void> {
+  for (const [to, toNew] of [
+    [change.oldEmail, false],
+    [change.newEmail, true],
+  ] as const) {
+    try {
+      await services.mailer.send(memberEmailChangedMail({ ...change, to, toNew }));
+    } catch (error) {
+      request.log.warn({ err: error }, 'e-mail change notice not sent');
+    }
+  }
+}
+
 /** Security → Users saves: add (invite), change (role, licences, details), remove from the company. */
 export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] {
   const engine = new ListEngine(services.database, services.changes);
@@ -44,7 +67,7 @@ export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] 
   });
   const row = async (request: FastifyRequest, id: number) =>
     (await engine.record(request, securityUserList, eq(accounts.id, id), 'No such user.')) as AnswerOf<
-      typeof userEndpoints.create
+      typeof userEndpoints.update
     >;
   /** An admin account, or one that belongs to another company too: its details are not this company's to change. */
   const shared = async (companyId: number, id: number) =>
@@ -60,18 +83,33 @@ export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] 
     defineRoute(userEndpoints.create, {
       access: { permission: 'create-users' },
       async handler(context) {
-        const { id, invited } = await service.create(writer(context), context.body);
-        if (invited) {
-          await sendInvitation(services, context.request, { accountId: id, tenantName: context.tenant.company.name });
+        const created = await service.create(writer(context), context.body);
+        const tenantName = context.tenant.company.name;
+        if (created.kind === 'member') {
+          await sendInvitation(services, context.request, { accountId: created.id, tenantName });
+          return row(context.request, created.id);
         }
-        return row(context.request, id);
+        await mailCompanyInvitation(services, context.request, {
+          ...created,
+          tenantName,
+          days: COMPANY_INVITATION_DAYS,
+        });
+        // Only the invitation: what the company typed and chose, nothing of the account.
+        return (await engine.record(
+          context.request,
+          invitationList,
+          eq(companyInvitations.id, created.id),
+          NO_SUCH_INVITATION,
+        )) as AnswerOf<typeof userEndpoints.create>;
       },
     }),
     defineRoute(userEndpoints.update, {
       access: { permission: USER_PERMISSIONS.update },
       async handler(context) {
         const { id } = context.params;
-        await service.update(writer(context), id, context.body, await shared(context.companyId, id));
+        const changed = await service.update(writer(context), id, context.body, await shared(context.companyId, id));
+        if (changed)
+          await mailEmailChange(services, context.request, { ...changed, tenantName: context.tenant.company.name });
         return row(context.request, id);
       },
     }),

@@ -85,14 +85,26 @@ describeEachDatabase('user saves: add, change, remove (Security → Users)', (ki
     expect(licences.body.data[0]).toEqual({ licence: 'design_and_sales', bought: 10, used: 4 });
   });
 
-  it('adds an existing account by e-mail (no mail), whose details only an administrator changes', async () => {
+  it('only invites an existing account by e-mail (a mail, none of its details); once it accepts, only an administrator changes them', async () => {
     const viewerRole = await roleId('acme', 'Viewer');
     const before = smtp.inbox.length;
     const body = person('ignored', { email: 'GLOBEX-EDITOR@meshport.example', role_id: viewerRole });
     const res = await c.send('POST', '/v2/users', body);
     expect(res.status, JSON.stringify(res.body)).toBe(201);
-    expect(res.body.data).toMatchObject({ name: 'Greta Globex', username: 'globex-editor', licenses: [] });
-    const id = res.body.data.id as number;
+    expect(res.body.data).toMatchObject({ email: 'GLOBEX-EDITOR@meshport.example', status: 'invited', licenses: [] });
+    expect(res.body.data).not.toHaveProperty('name');
+    expect(res.body.data).not.toHaveProperty('username');
+    expect(JSON.stringify(res.body)).not.toMatch(/Greta|globex-editor"/);
+    await waitFor(() => smtp.inbox.slice(before).find((m) => m.to.includes('globex-editor@meshport.example')));
+    const id = await c.accountId('globex-editor');
+    expect((await c.get(`/v2/users/${id}`)).status).toBe(404);
+    const globex = await c.globex();
+    const invitation = (await c.send('GET', '/v2/my-invitations', undefined, globex)).body.data[0];
+    expect((await c.send('POST', `/v2/my-invitations/${invitation.id}/accept`, {}, globex)).status).toBe(200);
+    expect((await c.get(`/v2/users/${id}`)).body.data).toMatchObject({
+      name: 'Greta Globex',
+      username: 'globex-editor',
+    });
     expect((await c.send('POST', '/v2/users', body)).body.errors).toEqual({ email: [ALREADY_MEMBER] });
     const rename = await c.send('PATCH', `/v2/users/${id}`, { name: 'Not Greta' });
     expect(rename.status).toBe(403);
@@ -101,11 +113,30 @@ describeEachDatabase('user saves: add, change, remove (Security → Users)', (ki
     expect(licences.body.data.licenses).toEqual(['design_and_sales']);
     const byAdmin = await c.send('PATCH', `/v2/users/${id}`, { function: 'Buyer' }, 'admin');
     expect(byAdmin.body.data.function).toBe('Buyer');
-    expect(smtp.inbox.length).toBe(before);
     // Still a member of globex: removal here leaves the account and its other company.
     expect((await c.send('DELETE', `/v2/users/${id}`)).body).toEqual({ user_name: 'Greta Globex', status: 'deleted' });
     expect((await c.get(`/v2/users/${id}`)).status).toBe(404);
     expect((await c.get('/v2/users?per_page=1', 'globex-editor', t.host('globex'))).status).toBe(200);
+  });
+
+  it("changing a member's e-mail makes it unconfirmed and tells the old and the new address", async () => {
+    const created = await c.send(
+      'POST',
+      '/v2/users',
+      person('mailchange', { role_id: await roleId('acme', 'Viewer') }),
+    );
+    const id = created.body.data.id as number;
+    await t.database.system.execute(sql`update accounts set email_verified_at = now() where id = ${id}`);
+    const before = smtp.inbox.length;
+    const unchanged = await c.send('PATCH', `/v2/users/${id}`, { email: 'PAT-MAILCHANGE@example.test' });
+    expect(unchanged.body.data.email_verified).toBe(true);
+    const changed = await c.send('PATCH', `/v2/users/${id}`, { email: 'pat-moved@example.test' });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    expect(changed.body.data).toMatchObject({ email: 'pat-moved@example.test', email_verified: false });
+    const old = await waitFor(() => smtp.inbox.slice(before).find((m) => m.to.includes('PAT-MAILCHANGE@example.test')));
+    const fresh = await waitFor(() => smtp.inbox.slice(before).find((m) => m.to.includes('pat-moved@example.test')));
+    for (const mail of [old, fresh]) expect(mail.raw).toMatch(/Acme Kitchens changed the e-mail address/);
+    expect(smtp.inbox.length - before).toBe(2);
   });
 
   it('answers 422 per field on bad input', async () => {

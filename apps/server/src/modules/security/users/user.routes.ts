@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { accounts } from '#core/auth/account.table.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
+import { invitationRoutes } from '#modules/security/invitations/invitation.routes.ts';
 import { adminUserWriteRoutes } from './admin-user-write.routes.ts';
 import { adminUserList, myAccountResource, securityUserList, userActivityList } from './user.list.ts';
 import { USER_PERMISSIONS } from './user.policy.ts';
@@ -33,5 +34,6 @@ export function userRoutes(services: UserWriteServices) {
     listRoute(engine, userEndpoints.myActivity, userActivityList, { access: 'member' }),
     ...userWriteRoutes(services),
     ...adminUserWriteRoutes(services),
+    ...invitationRoutes(services),
   ];
 }

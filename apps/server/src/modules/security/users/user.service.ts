@@ -6,6 +6,7 @@ import { hashPassword } from '#core/auth/password.ts';
 import { type Db, queryRows } from '#core/db/database.ts';
 import { forbidden, notFound, ValidationError } from '#core/http/http-error.ts';
 import { setMemberLicences } from '#modules/administration/licences/licence-seats.ts';
+import { createInvitation } from '#modules/security/invitations/invitation.service.ts';
 import { isUniqueViolation } from '#modules/tools/shared/named-record.writer.ts';
 
 export type UserCreate = BodyOf<typeof userEndpoints.create>;
@@ -21,6 +22,17 @@ export const NOT_OWN_REMOVAL = 'You cannot remove yourself from the company.';
 export const SHARED_ACCOUNT =
   'This account is an administrator or belongs to other companies too: only an administrator changes its details.';
 const NO_SUCH_USER = 'No such user.';
+
+export interface EmailChange {
+  name: string;
+  oldEmail: string;
+  newEmail: string;
+}
+
+/** What an add made: a member (a new account, mailed to set its password) or an invitation of an existing account (mailed its link). */
+export type UserCreated =
+  | { kind: 'member'; id: number }
+  | { kind: 'invitation'; id: number; token: string; to: string; name: string };
 
 /** Who writes: the tenant transaction's scope. */
 export interface UserWriter {
@@ -56,21 +68,24 @@ async function unusablePassword(): Promise<string> {
 
 /**
  * Security → Users saves (issue 13 §3, §7). An account is one person across companies; a member
- * is its membership here (role and licences). Adding an e-mail that already has an account adds
- * that account to the company, keeping its own details; a new e-mail makes a new account, whose
- * first password the invitation sets.
+ * is its membership here (role and licences). Adding an e-mail that already has an account only
+ * invites that account (it joins by accepting, signed in); a new e-mail makes a new account, whose
+ * first password the mailed link sets. A changed e-mail is unconfirmed until its owner follows a link.
  */
 export class UserService {
   constructor(private readonly inTenant: InTenant) {}
 
-  /** Creates (or attaches) the member; answers its account id and whether it is a new account. */
-  async create(writer: UserWriter, body: UserCreate): Promise<{ id: number; invited: boolean }> {
+  /**
+   * Makes a new account and its membership, or only invites the existing account of that e-mail
+   * (issue 24): it joins once it accepts, and the company learns nothing of it before.
+   */
+  async create(writer: UserWriter, body: UserCreate): Promise<UserCreated> {
     return uniqueAccountFields(() =>
       this.inTenant(writer, async (tx) => {
         const errors: Errors = {};
         await this.checkRole(tx, body.role_id, errors);
         const [existing] = await tx
-          .select({ id: accounts.id })
+          .select({ id: accounts.id, email: accounts.email, name: accounts.name })
           .from(accounts)
           .where(sql`lower(${accounts.email}) = ${body.email.toLowerCase()}`);
         if (existing) {
@@ -82,33 +97,43 @@ export class UserService {
         } else {
           await checkUniqueAccount(tx, { username: body.username }, null, errors);
         }
-        if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-        const id =
-          existing?.id ??
-          ((
-            await tx
-              .insert(accounts)
-              .values({
-                name: body.name,
-                username: body.username,
-                email: body.email,
-                phoneNumber: body.phone_number ?? null,
-                function: body.function ?? null,
-                passwordHash: await unusablePassword(),
-              })
-              .returning({ id: accounts.id })
-          )[0]?.id as number);
+        if (Object.keys(errors).length > 0 || body.role_id === null) throw new ValidationError(errors);
+        if (existing) {
+          const invitation = await createInvitation(tx, {
+            companyId: writer.companyId,
+            accountId: existing.id,
+            email: body.email,
+            roleId: body.role_id,
+            licences: body.licenses ?? [],
+            invitedBy: writer.accountId,
+          });
+          return { kind: 'invitation', ...invitation, to: existing.email, name: existing.name };
+        }
+        const id = (
+          await tx
+            .insert(accounts)
+            .values({
+              name: body.name,
+              username: body.username,
+              email: body.email,
+              phoneNumber: body.phone_number ?? null,
+              function: body.function ?? null,
+              passwordHash: await unusablePassword(),
+            })
+            .returning({ id: accounts.id })
+        )[0]?.id as number;
         await tx.insert(memberships).values({ companyId: writer.companyId, accountId: id, roleId: body.role_id });
         await this.licences(tx, writer.companyId, id, body.licenses ?? []);
-        return { id, invited: !existing };
+        return { kind: 'member', id };
       }),
     );
   }
 
-  async update(writer: UserWriter, id: number, body: UserUpdate, sharedAccount: boolean): Promise<void> {
-    await uniqueAccountFields(() =>
+  /** Answers the e-mail change to tell both addresses of, if the address changed. */
+  async update(writer: UserWriter, id: number, body: UserUpdate, sharedAccount: boolean): Promise<EmailChange | null> {
+    return uniqueAccountFields(() =>
       this.inTenant(writer, async (tx) => {
-        await this.member(tx, id, 'for update');
+        const before = await this.member(tx, id, 'for update');
         const errors: Errors = {};
         const changesAccount = ACCOUNT_KEYS.some((key) => body[key] !== undefined);
         if (changesAccount && sharedAccount && !writer.admin) throw forbidden(SHARED_ACCOUNT);
@@ -121,6 +146,10 @@ export class UserService {
           .set({ ...(body.role_id !== undefined ? { roleId: body.role_id } : {}), updatedAt: sql`now()` })
           .where(eq(memberships.accountId, id));
         if (body.licenses !== undefined) await this.licences(tx, writer.companyId, id, body.licenses);
+        if (body.email === undefined || body.email.toLowerCase() === before.email.toLowerCase()) return null;
+        // The company typed the address; its owner has not shown it is theirs.
+        await tx.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, id));
+        return { name: body.name ?? before.name, oldEmail: before.email, newEmail: body.email };
       }),
     );
   }
@@ -150,10 +179,10 @@ export class UserService {
   }
 
   /** The member of this company (row-level security limits memberships to it), or 404. */
-  private async member(tx: Db, id: number, lock?: 'for update'): Promise<{ name: string }> {
-    const rows = await queryRows<{ name: string }>(
+  private async member(tx: Db, id: number, lock?: 'for update'): Promise<{ name: string; email: string }> {
+    const rows = await queryRows<{ name: string; email: string }>(
       tx,
-      sql`select a.name from memberships m join accounts a on a.id = m.account_id where m.account_id = ${id} ${lock ? sql`for update of m` : sql``}`,
+      sql`select a.name, a.email from memberships m join accounts a on a.id = m.account_id where m.account_id = ${id} ${lock ? sql`for update of m` : sql``}`,
     );
     if (!rows[0]) throw notFound(NO_SUCH_USER);
     return rows[0];

@@ -59,7 +59,11 @@ export function UserForm({ record }: { record?: User }) {
       });
       showBanner({
         kind: 'success',
-        text: t(record ? 'users.updated' : 'users.created', { name: saved.name }),
+        // An existing account's address is only invited: the answer is the invitation, not the account.
+        text:
+          'status' in saved
+            ? t('users.invited', { email: saved.email })
+            : t(record ? 'users.updated' : 'users.created', { name: saved.name }),
         delay: TOAST_DELAY_MS,
         life: SHORT_BANNER_LIFE_MS,
       });
