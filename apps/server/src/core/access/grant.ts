@@ -66,6 +66,11 @@ export function assertGrantable(
   if (refusal) throw new ValidationError({ [field]: [refusal] });
 }
 
+/** Whether a change of this member's role or licences is the grantor's own (refused, platform administrators aside). */
+export function ownGrants(grantor: Grantor, memberId: number): boolean {
+  return memberId === grantor.accountId && !grantor.admin;
+}
+
 /** Keys in `next` that are not in `current`: what a replacement of the set gives anew. */
 export function added(current: readonly string[], next: readonly string[]): string[] {
   const before = new Set(current);
