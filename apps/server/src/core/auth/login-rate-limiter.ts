@@ -3,25 +3,41 @@ import { type Database, queryRows } from '#core/db/database.ts';
 import { HttpError } from '#core/http/http-error.ts';
 
 export interface RateLimits {
+  /** Failures per account from one client address (the owner elsewhere is not refused). */
   perAccount: number;
+  /** Attempts from one client address, whatever the accounts. */
   perAddress: number;
+  /** Failures per account from all addresses together; by default 20 times `perAccount`, at least 100. */
+  perAccountTotal?: number;
   windowMinutes: number;
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = { perAccount: 5, perAddress: 20, windowMinutes: 15 };
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  perAccount: 5,
+  perAddress: 20,
+  perAccountTotal: 100,
+  windowMinutes: 15,
+};
 
 interface LimitedKey {
   key: string;
   limit: number;
 }
 
+/** A key counted by an attempt and the window it was counted in, so that a refund never reaches a later window. */
+interface CountedKey {
+  readonly key: string;
+  /** PostgreSQL text of the window's start, exact to the microsecond. */
+  readonly window: string;
+}
+
 /** A sign-in attempt already counted; settle it with `succeeded` or `withdraw`, or leave it as a failure. */
 export interface LoginAttempt {
-  /** The account's key, or for an identity without an account, the key of this address and identity. */
+  /** The account's (or, without an account, the identity's) key for this client address. */
   readonly ownKey: string;
-  readonly addressKey: string;
-  /** The address key's window when this attempt was counted, as PostgreSQL text (exact to the microsecond). */
-  readonly addressWindow: string;
+  /** The account's (or the identity's) key over every address. */
+  readonly total: CountedKey;
+  readonly address: CountedKey;
 }
 
 const TOO_MANY_SIGN_INS = 'Too many failed sign-in attempts.';
@@ -37,28 +53,45 @@ const tooMany = (message: string, retrySeconds: number) => {
 };
 
 /**
- * Counts sign-in attempts per account and per address in PostgreSQL, so that every server
- * process shares the count. An attempt is counted before its password is checked; a success
- * clears the account's count and gives the address its attempt back.
+ * Counts sign-in attempts in PostgreSQL, so that every server process shares the count
+ * (docs/decisions/0033, "Guessing passwords"): per account and client address, so that guesses
+ * from one place do not lock the owner out elsewhere; per address over all accounts; and per
+ * account over all addresses with a much higher limit, so that a guesser with many addresses is
+ * slowed too. An attempt is counted before its password is checked; a success clears the
+ * account's count at that address and gives the other counts their attempt back.
  */
 export class LoginRateLimiter {
+  private readonly perAccountTotal: number;
+
   constructor(
     private readonly database: Database,
     private readonly limits: RateLimits = DEFAULT_RATE_LIMITS,
-  ) {}
+  ) {
+    this.perAccountTotal = limits.perAccountTotal ?? Math.max(100, limits.perAccount * 20);
+  }
 
   /**
-   * Counts one attempt against the account (or, for an identity without an account, against
-   * this address and that identity, with the same limit) and against the address. Throws 429,
-   * with the attempt still counted, when any count is now over its limit.
+   * Counts one attempt against the account at this address, the account over all addresses and
+   * the address (for an identity without an account, the identity stands for the account, with
+   * the same limits, so that the answer does not tell whether it exists). Throws 429, with the
+   * attempt still counted, when any count is now over its limit. My Account's `current_password`
+   * is an attempt too.
    */
   async begin(accountId: number | null, identity: string, address: string): Promise<LoginAttempt> {
-    const ownKey = accountId === null ? `identity:${address}:${identity.toLowerCase()}` : `account-id:${accountId}`;
-    const addressKey = `address:${address}`;
-    const rows = await this.count(ownKey, addressKey, TOO_MANY_SIGN_INS);
-    const addressWindow = rows.find((row) => row.key === addressKey)?.window_started_at;
-    if (addressWindow === undefined) throw new Error('the attempt count returned no row for the address');
-    return { ownKey, addressKey, addressWindow };
+    const who = accountId === null ? `identity:${identity.toLowerCase()}` : `account-id:${accountId}`;
+    const ownKey = `${who}@${address}`;
+    const keys = [
+      { key: ownKey, limit: this.limits.perAccount },
+      { key: who, limit: this.perAccountTotal },
+      { key: `address:${address}`, limit: this.limits.perAddress },
+    ];
+    const rows = await this.countKeys(keys, TOO_MANY_SIGN_INS);
+    const counted = (key: string): CountedKey => {
+      const window = rows.find((row) => row.key === key)?.window_started_at;
+      if (window === undefined) throw new Error(`the attempt count returned no row for ${key}`);
+      return { key, window };
+    };
+    return { ownKey, total: counted(who), address: counted(`address:${address}`) };
   }
 
   /**
@@ -66,28 +99,38 @@ export class LoginRateLimiter {
    * limit), atomically; throws 429 with `message`, the request still counted, when either is over.
    */
   async count(ownKey: string, addressKey: string, message: string) {
-    const keys: LimitedKey[] = [
-      { key: ownKey, limit: this.limits.perAccount },
-      { key: addressKey, limit: this.limits.perAddress },
-    ];
-    const rows = await this.increment(keys);
-    const over = rows.filter((row) => row.failures > (keys.find((k) => k.key === row.key)?.limit ?? 0));
-    if (over.length > 0) throw tooMany(message, Math.max(...over.map((row) => row.retry_seconds)));
-    return rows;
+    return this.countKeys(
+      [
+        { key: ownKey, limit: this.limits.perAccount },
+        { key: addressKey, limit: this.limits.perAddress },
+      ],
+      message,
+    );
   }
 
-  /** The account signed in: its count starts over, and the address does not pay for the attempt. */
+  /**
+   * The account signed in: its count at this address starts over, and the other counts do not
+   * pay for the attempt (the total is not cleared: the owner's success must not give a guesser
+   * elsewhere a new budget).
+   */
   async succeeded(attempt: LoginAttempt): Promise<void> {
     await this.database.system.execute(sql`
       with cleared as (delete from login_failures where key = ${attempt.ownKey})
-      ${this.refundAddress(attempt)}`);
+      ${this.refund([attempt.total, attempt.address])}`);
   }
 
   /** Neither a failure nor a success (the right password, but the server is in maintenance). */
   async withdraw(attempt: LoginAttempt): Promise<void> {
     await this.database.system.execute(sql`
       with returned as (update login_failures set failures = failures - 1 where key = ${attempt.ownKey} and failures > 0)
-      ${this.refundAddress(attempt)}`);
+      ${this.refund([attempt.total, attempt.address])}`);
+  }
+
+  private async countKeys(keys: LimitedKey[], message: string) {
+    const rows = await this.increment(keys);
+    const over = rows.filter((row) => row.failures > (keys.find((k) => k.key === row.key)?.limit ?? 0));
+    if (over.length > 0) throw tooMany(message, Math.max(...over.map((row) => row.retry_seconds)));
+    return rows;
   }
 
   /**
@@ -115,8 +158,15 @@ export class LoginRateLimiter {
     );
   }
 
-  private refundAddress(attempt: LoginAttempt) {
+  /** One statement: each counted key gives back its attempt, in the window that counted it only. */
+  private refund(counted: CountedKey[]) {
+    const pairs = sql.join(
+      counted.map(({ key, window }) => sql`(${key}::text, ${window}::timestamptz)`),
+      sql`, `,
+    );
     return sql`update login_failures set failures = failures - 1
-      where key = ${attempt.addressKey} and window_started_at = ${attempt.addressWindow}::timestamptz and failures > 0`;
+      from (values ${pairs}) as counted (key, window_started_at)
+      where login_failures.key = counted.key and login_failures.window_started_at = counted.window_started_at
+        and login_failures.failures > 0`;
   }
 }

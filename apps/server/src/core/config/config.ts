@@ -11,6 +11,9 @@ const booleanText = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
   .transform((value) => value === '1' || value === 'true' || value === 'yes');
 
+/** `TRUST_PROXY=true`: proxies on this machine or a private network (proxy-addr's names). */
+const PRIVATE_PROXIES = ['loopback', 'linklocal', 'uniquelocal'];
+
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -35,7 +38,18 @@ const envSchema = z.object({
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEED_DEMO: booleanText.default(true),
   WEB_DIST: z.string().default('apps/web/dist'),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: z
+    .union([
+      booleanText.transform((trusted) => (trusted ? PRIVATE_PROXIES : false)),
+      z
+        .string()
+        .regex(
+          /^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)(\s*,\s*([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal))*$/,
+          'must be true, false, or proxy addresses and CIDR ranges separated by commas',
+        )
+        .transform((list) => list.split(',').map((entry) => entry.trim())),
+    ])
+    .optional(),
   PUBLIC_URL_SCHEME: z.enum(['http', 'https']).optional(),
   PUBLIC_URL: z
     .url()
@@ -120,7 +134,13 @@ export type Config = {
   responseCacheBytes: number;
   seedDemo: boolean;
   webDist: string;
-  trustProxy: boolean;
+  /**
+   * The proxies whose `X-Forwarded-For` is believed for the client address (TRUST_PROXY): false,
+   * none; `true`, proxies on loopback or private addresses; or their addresses and CIDR ranges.
+   * The address is the first one, walking back from the connection, that is not such a proxy: a
+   * client cannot choose it by sending the header (the sign-in limiter counts per address).
+   */
+  trustProxy: false | string[];
   scheme: 'http' | 'https';
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -233,7 +253,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo: e.SEED_DEMO,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
-    trustProxy: e.TRUST_PROXY,
+    trustProxy: e.TRUST_PROXY ?? false,
     scheme: publicUrl.scheme,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
