@@ -76,7 +76,12 @@ export function createServices(config: Config, database: Database, rateLimits?: 
       database,
       storage,
       createUploadStore(config),
-      { expireHours: config.uploadExpireHours, defaultQuotaBytes: config.companyStorageQuotaBytes },
+      {
+        expireHours: config.uploadExpireHours,
+        idleSeconds: config.uploadIdleSeconds,
+        unfinishedMax: config.uploadUnfinishedMax,
+        defaultQuotaBytes: config.companyStorageQuotaBytes,
+      },
       pino({ level: config.logLevel }).child({ module: 'uploads' }),
     ),
     jobs,

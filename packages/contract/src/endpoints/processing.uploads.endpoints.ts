@@ -20,12 +20,16 @@ const refusals = {
   413: validationErrorSchema.or(messageSchema),
   415: validationErrorSchema,
   422: validationErrorSchema,
+  /** Creation: the account has as many unfinished uploads as it may. */
+  429: validationErrorSchema,
 };
 
 /**
  * Resumable uploads, tus 1.0 (https://tus.io/protocols/resumable-upload) with the extensions
  * creation, creation-with-upload, termination and expiration. Requests carry `Tus-Resumable: 1.0.0`;
- * errors answer JSON `{message}` (413 and 415 also `errors.file`).
+ * errors answer JSON `{message}` (413, 415 and 429 also `errors.file`). An unfinished upload lapses when no
+ * byte arrives for a while (10 minutes by default): it no longer counts against the quota and
+ * answers 410.
  */
 export const uploadEndpoints = {
   options: defineEndpoint({

@@ -1,62 +1,11 @@
-import http from 'node:http';
-import { TUS_VERSION } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#core/db/database.ts';
 import { startTestApp, type TestApp } from '#test/test-app.ts';
-import { objBytes, type TusTarget, tusCalls, uploadIdOf, uploadPath } from './upload.test-helpers.ts';
+import { objBytes, slowPatch, type TusTarget, tusCalls, uploadIdOf, uploadPath } from './upload.test-helpers.ts';
 
 const SLOW_UPLOADS = 40;
 const FILE_BYTES = 1000;
-
-/** A tus PATCH over its own socket that sends a few bytes, then one byte every 100 ms until told to finish. */
-function slowPatch(target: TusTarget, path: string, data: Buffer) {
-  const server = new URL(target.url);
-  let sent = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const req = http.request({
-    hostname: server.hostname,
-    port: server.port,
-    method: 'PATCH',
-    path,
-    agent: false,
-    headers: {
-      host: target.host,
-      authorization: `Bearer ${target.token}`,
-      'tus-resumable': TUS_VERSION,
-      'upload-offset': '0',
-      'content-type': 'application/offset+octet-stream',
-      'content-length': String(data.length),
-    },
-  });
-  const answered = new Promise<number>((resolve, reject) => {
-    req.on('response', (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
-    });
-    req.on('error', reject);
-  });
-  answered.catch(() => {});
-  const write = (bytes: number) => {
-    req.write(data.subarray(sent, sent + bytes));
-    sent += bytes;
-  };
-  write(16);
-  timer = setInterval(() => write(1), 100);
-  return {
-    /** Sends the rest of the file; resolves to the answer's status. */
-    finish(): Promise<number> {
-      clearInterval(timer);
-      timer = undefined;
-      req.end(data.subarray(sent));
-      return answered;
-    },
-    abort(): void {
-      clearInterval(timer);
-      req.destroy();
-    },
-  };
-}
 
 async function timed<T>(what: string, call: () => Promise<T>, limitMs: number): Promise<{ ms: number; answer: T }> {
   const started = performance.now();

@@ -14,8 +14,9 @@ import type { CoreServices } from '#core/core-services.ts';
 import { HttpError, notFound, ValidationError } from '#core/http/http-error.ts';
 import { defineRoute, type PermissionAccess, type RouteDefinition } from '#core/http/route.ts';
 import { MODEL_EXTENSIONS, type UploadKind } from '#modules/processing/conversion/file-kind.ts';
-import type { UploadService } from './upload.service.ts';
+import { type UploadService, uploadLapsedMessage } from './upload.service.ts';
 import type { UploadRow } from './upload.table.ts';
+import { UploadArrivals } from './upload-arrivals.ts';
 import { HEAD_BYTES, HeadCheck, kindOfStored } from './upload-head-check.ts';
 import { isTusBody, sendTusAnswer, TusBridge } from './upload-tus.ts';
 
@@ -99,6 +100,16 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
   const location = (request: FastifyRequest) => (id: string) =>
     `${config.scheme}://${request.host}${API_PREFIX}${UPLOADS_PATH}/${id}`;
 
+  const lapsed = () => new HttpError(410, uploadLapsedMessage(config.uploadIdleSeconds));
+  /** Moves the upload's lapse on while a write's bytes arrive (upload-arrivals.ts). */
+  const arrivalsOf = (request: FastifyRequest, row: UploadRow, since?: number) =>
+    new UploadArrivals(
+      config.uploadIdleSeconds,
+      async () => (await service.touch(row.companyId, row.id)) !== null,
+      (error) => request.log.warn({ err: error, upload: row.id }, 'upload lapse not moved on'),
+      since,
+    );
+
   const storedOffset = (row: UploadRow) =>
     service.store.datastore.getUpload(row.id).then(
       (upload) => upload.offset,
@@ -107,35 +118,47 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
 
   /**
    * After a write: 415 (and the upload removed) when the content contradicts the name; the row
-   * finished once every byte arrived; otherwise the bytes stored and the first bytes kept.
+   * finished once every byte arrived; otherwise the bytes stored and the first bytes kept. An
+   * upload that lapsed meanwhile is removed: 410.
    */
-  const settle = async (row: UploadRow, check: HeadCheck | null, offset: number): Promise<void> => {
-    const refuse = async () => {
+  const settle = async (
+    row: UploadRow,
+    check: HeadCheck | null,
+    offset: number,
+    arrivals: UploadArrivals | null,
+  ): Promise<void> => {
+    const refuse = async (error: HttpError) => {
       await service.discard(row.companyId, row.id);
-      throw invalidType();
+      throw error;
     };
-    if (check?.refused) return refuse();
+    if (arrivals?.lapsed) return refuse(lapsed());
+    if (check?.refused) return refuse(invalidType());
     if (offset >= row.size) {
       const whole = check && check.head.length >= row.size;
       const kind =
         check?.kind ?? (whole ? check.judgeWhole() : await kindOfStored(storage.read(row.storageKey), row.fileName));
-      if (!kind) return refuse();
-      await service.finish(row.companyId, row.id, kind, row.size);
+      if (!kind) return refuse(invalidType());
+      if (!(await service.finish(row.companyId, row.id, kind, row.size))) return refuse(lapsed());
       return;
     }
     const checked = check?.kind && offset >= HEAD_BYTES ? check.kind : null;
-    await service.progress(row.companyId, row.id, {
+    const open = await service.progress(row.companyId, row.id, {
       received: offset,
       head: checked ? null : check ? check.head.subarray(0, offset) : row.head,
       kind: checked ?? (row.kind as UploadKind | null),
     });
+    if (!open) return refuse(lapsed());
   };
 
-  /** The addressed upload of this company; for writes, of this account and not yet taken by a record. */
-  const findUpload = async (companyId: number, id: string, writerId: number | null) => {
+  /**
+   * The addressed upload of this company; for writes, of this account and not yet taken by a
+   * record. With `open`, a lapsed one answers 410.
+   */
+  const findUpload = async (companyId: number, id: string, writerId: number | null, open: boolean) => {
     const row = await service.find(companyId, id);
     if (!row) throw notFound(NO_SUCH_UPLOAD);
     if (writerId !== null && (row.accountId !== writerId || row.state === 'claimed')) throw notFound(NO_SUCH_UPLOAD);
+    if (open && row.lapsed) throw lapsed();
     return row;
   };
 
@@ -156,20 +179,21 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
         const id = randomBytes(16).toString('hex');
         const row = await service.begin({ companyId, accountId: actor.accountId }, { id, size, ...file });
         const check = isTusBody(request) ? new HeadCheck(Buffer.alloc(0), file.fileName) : null;
+        const arrivals = check ? arrivalsOf(request, row, Date.now()) : null;
         let response: Response;
         try {
           response = await tus.run(
             request,
             'POST',
             { id, location: location(request) },
-            check?.watch(request.raw) ?? null,
+            check && arrivals ? arrivals.watch(check.watch(request.raw)) : null,
           );
-          if (response.status !== 201 && !check?.refused) {
+          if (response.status !== 201 && !check?.refused && !arrivals?.lapsed) {
             await service.discard(companyId, id);
             return sendTusAnswer(reply, response);
           }
           const offset = Number(response.headers.get('upload-offset') ?? 0);
-          await settle(row, check, Number.isSafeInteger(offset) ? offset : await storedOffset(row));
+          await settle(row, check, Number.isSafeInteger(offset) ? offset : await storedOffset(row), arrivals);
         } catch (error) {
           await service.discard(companyId, id);
           throw error;
@@ -181,11 +205,13 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
       access: UPLOAD_ACCESS,
       async handler({ request, reply, params, companyId }) {
         requireTus(request);
-        const row = await findUpload(companyId, params.id, null);
+        const row = await findUpload(companyId, params.id, null, true);
         const response = await tus.run(request, 'HEAD', { id: row.id, location: location(request) }, null);
         const offset = Number(response.headers.get('upload-offset'));
         // All bytes stored but the row still receiving (the process stopped in between): finish it now.
-        if (response.status === 200 && row.state === 'receiving' && offset >= row.size) await settle(row, null, offset);
+        if (response.status === 200 && row.state === 'receiving' && offset >= row.size) {
+          await settle(row, null, offset, null);
+        }
         return sendTusAnswer(reply, response);
       },
     }),
@@ -194,7 +220,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
       streamsBody: true,
       async handler({ request, reply, params, companyId, actor }) {
         requireTus(request);
-        const row = await findUpload(companyId, params.id, actor.accountId);
+        const row = await findUpload(companyId, params.id, actor.accountId, true);
         const prior = row.head ?? Buffer.alloc(0);
         // The content check goes on where it stopped: the first bytes it kept are all the upload has.
         const checking =
@@ -203,12 +229,16 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
           prior.length === row.received &&
           header(request, 'upload-offset') === String(row.received);
         const check = checking && isTusBody(request) ? new HeadCheck(prior, row.fileName) : null;
-        const body = isTusBody(request) ? (check?.watch(request.raw) ?? request.raw) : null;
+        const arrivals = row.state === 'receiving' && isTusBody(request) ? arrivalsOf(request, row) : null;
+        const source = check?.watch(request.raw) ?? request.raw;
+        const body = isTusBody(request) ? (arrivals?.watch(source) ?? source) : null;
         const response = await tus.run(request, 'PATCH', { id: row.id, location: location(request) }, body);
         if (row.state === 'receiving') {
           const offset =
             response.status === 204 ? Number(response.headers.get('upload-offset')) : await storedOffset(row);
-          if (check?.refused || offset !== row.received || offset >= row.size) await settle(row, check, offset);
+          if (check?.refused || arrivals?.lapsed || offset !== row.received || offset >= row.size) {
+            await settle(row, check, offset, arrivals);
+          }
         }
         return sendTusAnswer(reply, response);
       },
@@ -217,7 +247,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
       access: UPLOAD_ACCESS,
       async handler({ request, reply, params, companyId, actor }) {
         requireTus(request);
-        const row = await findUpload(companyId, params.id, actor.accountId);
+        const row = await findUpload(companyId, params.id, actor.accountId, false);
         // Through tus first: its lock stops a PATCH of this upload still running.
         const response = await tus.run(request, 'DELETE', { id: row.id, location: location(request) }, null);
         if (response.status >= 400 && response.status !== 404 && response.status !== 410) {

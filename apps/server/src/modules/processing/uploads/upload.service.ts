@@ -1,5 +1,5 @@
 import { FILE_INVALID_TYPE } from '@meshport/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, gte, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { HttpError, ValidationError } from '#core/http/http-error.ts';
 import type { FileStorage } from '#core/storage/file-storage.ts';
@@ -23,9 +23,27 @@ export function storageFullMessage(used: number, quota: number): string {
   return `Your company's storage is full: ${formatBytes(used)} of ${formatBytes(quota)} used. Delete models or items (and empty the recycle bin) to free space.`;
 }
 
+/** A lapsed upload's answer (410): no byte arrived for the idle time. */
+export function uploadLapsedMessage(idleSeconds: number): string {
+  const idle = idleSeconds >= 60 ? `${Math.round(idleSeconds / 60)} minutes` : `${idleSeconds} seconds`;
+  return `The upload lapsed: no byte arrived for ${idle}. Start it again.`;
+}
+
+/** The 429 of a creation past the cap on an account's unfinished uploads. */
+export function tooManyUnfinishedMessage(max: number): string {
+  return `You have ${max} unfinished uploads: finish or cancel one before starting another.`;
+}
+
 export interface UploadLimits {
-  /** Unfinished uploads expire this long after creation. */
+  /** Unfinished uploads expire this long after creation, however steadily their bytes arrive. */
   expireHours: number;
+  /**
+   * An unfinished upload lapses when no byte arrives for this long: it no longer counts against
+   * the quota (what it reserved is free again) and its next write answers 410.
+   */
+  idleSeconds: number;
+  /** Unfinished (not lapsed) uploads an account may have in a company at once. */
+  unfinishedMax: number;
   /** A company's quota unless `companies.storage_quota_bytes` sets its own. */
   defaultQuotaBytes: number;
 }
@@ -63,11 +81,15 @@ export class UploadService {
     private readonly log?: { warn(details: Record<string, unknown>, msg: string): void },
   ) {}
 
-  /** Bytes the company's uploads take (receiving ones count their whole size), and its quota. */
+  /**
+   * Bytes the company's uploads take, and its quota: a receiving upload reserves its whole size
+   * until it lapses (`expires_at`, moved on as bytes arrive).
+   */
   async usage(tx: Db, companyId: number): Promise<{ used: number; quota: number }> {
     const [used] = await queryRows<{ bytes: number }>(
       tx,
-      sql`select coalesce(sum(size), 0)::float8 as bytes from uploads where company_id = ${companyId}`,
+      sql`select coalesce(sum(size), 0)::float8 as bytes from uploads
+          where company_id = ${companyId} and (state <> 'receiving' or expires_at >= now())`,
     );
     const [own] = await queryRows<{ bytes: number | null }>(
       tx,
@@ -76,13 +98,28 @@ export class UploadService {
     return { used: Number(used?.bytes ?? 0), quota: own?.bytes ?? this.limits.defaultQuotaBytes };
   }
 
+  /** When an unfinished upload whose last byte arrives now lapses: the idle time on, within the hard expiry. */
+  private nextExpiry() {
+    return sql`least(now() + ${this.limits.idleSeconds} * interval '1 second', ${uploads.createdAt} + ${this.limits.expireHours} * interval '1 hour')`;
+  }
+
   /**
-   * Adds the row of a new upload, unless its size would take the company over its quota (413).
-   * One creation per company at a time counts the usage, so parallel creations cannot both pass.
+   * Adds the row of a new upload, unless the account has `unfinishedMax` unfinished uploads
+   * (429) or its size would take the company over its quota (413). One creation per company at
+   * a time counts them, so parallel creations cannot both pass.
    */
   async begin(owner: { companyId: number; accountId: number }, upload: NewUpload): Promise<UploadRow> {
     return this.database.tenant(owner, async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK}, ${owner.companyId})`);
+      const [open] = await queryRows<{ n: number }>(
+        tx,
+        sql`select count(*)::int as n from uploads where company_id = ${owner.companyId}
+            and account_id = ${owner.accountId} and state = 'receiving' and expires_at >= now()`,
+      );
+      if ((open?.n ?? 0) >= this.limits.unfinishedMax) {
+        const message = tooManyUnfinishedMessage(this.limits.unfinishedMax);
+        throw new HttpError(429, message, { errors: { file: [message] } });
+      }
       const { used, quota } = await this.usage(tx, owner.companyId);
       if (used + upload.size > quota) {
         const message = storageFullMessage(used, quota);
@@ -98,7 +135,7 @@ export class UploadService {
           fileType: upload.fileType,
           size: upload.size,
           storageKey: this.store.storageKeyOf(upload.id),
-          expiresAt: new Date(Date.now() + this.limits.expireHours * 3600 * 1000),
+          expiresAt: new Date(Date.now() + Math.min(this.limits.idleSeconds, this.limits.expireHours * 3600) * 1000),
         })
         .returning();
       if (!row) throw new Error('upload row not inserted');
@@ -106,30 +143,63 @@ export class UploadService {
     });
   }
 
-  async find(companyId: number, id: string): Promise<UploadRow | null> {
+  /** The upload, and whether it lapsed (receiving, and no byte arrived for the idle time). */
+  async find(companyId: number, id: string): Promise<(UploadRow & { lapsed: boolean }) | null> {
     const [row] = await this.database.tenant({ companyId }, (tx) =>
-      tx.select().from(uploads).where(eq(uploads.id, id)).limit(1),
+      tx
+        .select({
+          ...getTableColumns(uploads),
+          lapsed: sql<boolean>`(${uploads.state} = 'receiving' and ${uploads.expiresAt} < now())`,
+        })
+        .from(uploads)
+        .where(eq(uploads.id, id))
+        .limit(1),
     );
     return row ?? null;
   }
 
-  async progress(companyId: number, id: string, progress: UploadProgress): Promise<void> {
-    await this.database.tenant({ companyId }, (tx) =>
-      tx
-        .update(uploads)
-        .set({ received: progress.received, head: progress.head, kind: progress.kind })
-        .where(and(eq(uploads.id, id), eq(uploads.state, 'receiving'))),
-    );
+  /** A receiving upload still open where `changes` may be written; the rest (finished, lapsed, gone) stays. */
+  private whereOpen(id: string) {
+    return and(eq(uploads.id, id), eq(uploads.state, 'receiving'), gte(uploads.expiresAt, sql`now()`));
   }
 
-  /** All bytes arrived and the content matched the name. */
-  async finish(companyId: number, id: string, kind: UploadKind, size: number): Promise<void> {
-    await this.database.tenant({ companyId }, (tx) =>
+  /**
+   * Bytes are arriving: the upload's lapse moves on. Null when it is no longer open (it lapsed,
+   * finished or went), else its new expiry.
+   */
+  async touch(companyId: number, id: string): Promise<Date | null> {
+    const [row] = await this.database.tenant({ companyId }, (tx) =>
+      tx
+        .update(uploads)
+        .set({ expiresAt: this.nextExpiry() })
+        .where(this.whereOpen(id))
+        .returning({ expiresAt: uploads.expiresAt }),
+    );
+    return row?.expiresAt ?? null;
+  }
+
+  /** What a write stored; null when the upload is no longer open (it lapsed meanwhile), else its new expiry. */
+  async progress(companyId: number, id: string, progress: UploadProgress): Promise<Date | null> {
+    const [row] = await this.database.tenant({ companyId }, (tx) =>
+      tx
+        .update(uploads)
+        .set({ received: progress.received, head: progress.head, kind: progress.kind, expiresAt: this.nextExpiry() })
+        .where(this.whereOpen(id))
+        .returning({ expiresAt: uploads.expiresAt }),
+    );
+    return row?.expiresAt ?? null;
+  }
+
+  /** All bytes arrived and the content matched the name; false when the upload lapsed before. */
+  async finish(companyId: number, id: string, kind: UploadKind, size: number): Promise<boolean> {
+    const rows = await this.database.tenant({ companyId }, (tx) =>
       tx
         .update(uploads)
         .set({ state: 'finished', kind, received: size, head: null, finishedAt: new Date() })
-        .where(and(eq(uploads.id, id), eq(uploads.state, 'receiving'))),
+        .where(this.whereOpen(id))
+        .returning({ id: uploads.id }),
     );
+    return rows.length > 0;
   }
 
   /**

@@ -98,6 +98,55 @@ export function interruptedPatch(target: TusTarget, path: string, offset: number
   });
 }
 
+/** A tus PATCH from offset 0 over its own socket that sends 16 bytes, then one byte every `everyMs` until told to finish. */
+export function slowPatch(target: TusTarget, path: string, data: Buffer, everyMs = 100) {
+  const server = new URL(target.url);
+  let sent = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const req = http.request({
+    hostname: server.hostname,
+    port: server.port,
+    method: 'PATCH',
+    path,
+    agent: false,
+    headers: {
+      host: target.host,
+      authorization: `Bearer ${target.token}`,
+      'tus-resumable': TUS_VERSION,
+      'upload-offset': '0',
+      'content-type': 'application/offset+octet-stream',
+      'content-length': String(data.length),
+    },
+  });
+  const answered = new Promise<number>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+  });
+  answered.catch(() => {});
+  const write = (bytes: number) => {
+    req.write(data.subarray(sent, sent + bytes));
+    sent += bytes;
+  };
+  write(16);
+  timer = setInterval(() => write(1), everyMs);
+  return {
+    /** Sends the rest of the file; resolves to the answer's status. */
+    finish(): Promise<number> {
+      clearInterval(timer);
+      timer = undefined;
+      req.end(data.subarray(sent));
+      return answered;
+    },
+    abort(): void {
+      clearInterval(timer);
+      req.destroy();
+    },
+  };
+}
+
 /** tus-js-client's Node stack with every URL sent to the test server (the tenant host goes as `Host`). */
 function testStack(target: TusTarget): HttpStack {
   const inner = new DefaultHttpStack({});
