@@ -41,6 +41,12 @@ const ROUTE_TABLE: { [Id in RouteId]: RouteEntry } = {
     guard: { auth: true },
     load: () => import('../system/portal.page.tsx'),
   },
+  invitations: {
+    title: 'titles.invitations',
+    layout: 'bare',
+    guard: { auth: true },
+    load: () => import('../../features/invitations/pages/invitations.page.tsx'),
+  },
   dashboard: {
     title: 'titles.dashboard',
     layout: 'app',

@@ -78,6 +78,7 @@ export const NAV_GROUPS: NavGroup[] = [
 /** Avatar menu (shell.md §2 Layout), same rules. */
 export const ACCOUNT_ENTRIES: NavEntry[] = [
   { path: paths.account.profile(), label: 'avatar.account', icon: 'user' },
+  { path: paths.invitations(), label: 'avatar.invitations', icon: 'users' },
   {
     path: paths.company.myCompany(),
     label: 'avatar.company',

@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'tools',
   'maintenance',
   'support',
+  'invitations',
 ] as const;
 
 /**

@@ -17,6 +17,7 @@ export const ROUTE_PATTERNS = {
   'forgot-password': '/forgot-password',
   'reset-password': '/reset-password',
   portal: '/portal',
+  invitations: '/invitations',
   dashboard: '/',
   'global-search': '/global-search',
   unauthorized: '/unauthorized',
@@ -68,6 +69,8 @@ export const paths = {
   forgotPassword: () => ROUTE_PATTERNS['forgot-password'],
   resetPassword: () => ROUTE_PATTERNS['reset-password'],
   portal: () => ROUTE_PATTERNS.portal,
+  /** The signed-in account's invitations to join companies (any host). */
+  invitations: () => ROUTE_PATTERNS.invitations,
   dashboard: () => ROUTE_PATTERNS.dashboard,
   /** /global-search?search={term} */
   search: ({ term }: { term: string }) =>

@@ -1,4 +1,11 @@
-import { type BodyOf, groupEndpoints, licenceEndpoints, roleEndpoints, userEndpoints } from '@meshport/contract';
+import {
+  type BodyOf,
+  groupEndpoints,
+  invitationEndpoints,
+  licenceEndpoints,
+  roleEndpoints,
+  userEndpoints,
+} from '@meshport/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api/api-client.ts';
 import { type QueryResource, queryKey } from '../../../lib/api/query-keys.ts';
@@ -97,6 +104,7 @@ export function useSaveGroup(id: number | null) {
 }
 
 export const deleteUser = (id: number) => call(userEndpoints.delete, { params: { id } });
+export const withdrawInvitation = (id: number) => call(invitationEndpoints.withdraw, { params: { id } });
 export const deleteAdminUser = (id: number) => call(userEndpoints.adminDelete, { params: { id } });
 export const deleteRole = (id: number) => call(roleEndpoints.delete, { params: { id } });
 export const deleteGroup = (id: number) => call(groupEndpoints.delete, { params: { id } });

@@ -1,4 +1,4 @@
-import { Title } from '@mantine/core';
+import { Stack, Title } from '@mantine/core';
 import { hasPermission } from '@meshport/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { paths } from '../../../lib/paths/paths.ts';
 import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { ResourceList } from '../../../shared/resource-list/index.ts';
 import { useUser } from '../api/security.api.ts';
+import { invitationsListDeclaration } from '../components/invitations-list.declaration.tsx';
 import { usersListDeclaration } from '../components/security-lists.declaration.tsx';
 import { SecurityEditPage, SecurityListPage, useIdParam } from '../components/security-page.component.tsx';
 import { UserForm } from '../components/user-form.component.tsx';
@@ -15,13 +16,19 @@ export function UsersPage() {
   const { t, i18n } = useTranslation('security');
   const user = useCurrentUser();
   const list = useMemo(() => usersListDeclaration(t, user, i18n.resolvedLanguage), [t, user, i18n.resolvedLanguage]);
+  const invitations = useMemo(() => invitationsListDeclaration(t, i18n.resolvedLanguage), [t, i18n.resolvedLanguage]);
+  // Invitations of existing accounts: seen by who may list, change or add users.
+  const showInvitations = hasPermission(user, 'view-system-users|update-users|create-users');
   return (
     <SecurityListPage
       title={t('users.title')}
       newLabel={t('users.new')}
       newPath={hasPermission(user, 'create-users') ? paths.security.users.create() : null}
     >
-      <ResourceList list={list} />
+      <Stack gap="xl">
+        <ResourceList list={list} />
+        {showInvitations && <ResourceList list={invitations} />}
+      </Stack>
     </SecurityListPage>
   );
 }

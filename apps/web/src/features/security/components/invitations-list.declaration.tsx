@@ -1,0 +1,83 @@
+import { Badge, Group } from '@mantine/core';
+import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, invitationEndpoints } from '@meshport/contract';
+import type { TFunction } from 'i18next';
+import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
+import { withdrawInvitation } from '../api/security.api.ts';
+
+type InvitationRow = RowOf<typeof invitationEndpoints.list>;
+
+/**
+ * Security → Users, invitations sent to existing accounts: only the address typed, the role and
+ * licences chosen and the status (the account's details appear once it accepts).
+ */
+export function invitationsListDeclaration(
+  t: TFunction<'security'>,
+  language: string | undefined,
+): ResourceListDeclaration<typeof invitationEndpoints.list, InvitationRow> {
+  const date = (value: string) => new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    id: 'security-invitations',
+    endpoint: invitationEndpoints.list,
+    resource: 'users',
+    views: ['table'],
+    perPage: DEFAULT_PER_PAGE,
+    defaultSort: ADMIN_DEFAULT_SORTS.list,
+    emptyText: t('invitations.empty'),
+    bannerLife: SHORT_BANNER_LIFE_MS,
+    selectable: false,
+    rowId: (row) => row.id,
+    rowLabel: (row) => row.email,
+    label: t('invitations.title'),
+    loadingText: t('invitations.loading'),
+    columns: [
+      { id: 'email', header: t('columns.email'), cell: (row) => row.email, sortField: 'email' },
+      {
+        id: 'status',
+        header: t('invitations.status'),
+        cell: (row) => (
+          <Badge variant="light" color={row.status === 'invited' ? 'brand' : 'gray'}>
+            {t(`invitations.statuses.${row.status}`)}
+          </Badge>
+        ),
+      },
+      { id: 'role', header: t('columns.role'), cell: (row) => row.role?.title ?? '---' },
+      {
+        id: 'licenses',
+        header: t('columns.licences'),
+        cell: (row) =>
+          row.licenses.length === 0 ? (
+            '---'
+          ) : (
+            <Group gap={4}>
+              {row.licenses.map((licence) => (
+                <Badge key={licence} variant="light" size="sm">
+                  {t(`licences.${licence}`, { defaultValue: licence })}
+                </Badge>
+              ))}
+            </Group>
+          ),
+      },
+      {
+        id: 'expires_at',
+        header: t('invitations.expires'),
+        cell: (row) => date(row.expires_at),
+        sortField: 'expires_at',
+      },
+    ],
+    rowActions: [
+      {
+        id: 'withdraw',
+        label: t('invitations.withdraw'),
+        permission: 'create-users|delete-users',
+        danger: true,
+        color: 'red',
+        confirmLabel: t('invitations.withdraw'),
+        confirm: () => t('invitations.confirmWithdraw'),
+        onClick: async (row) => ({
+          success: t('invitations.withdrawn', { email: (await withdrawInvitation(row.id)).email }),
+        }),
+      },
+    ],
+  };
+}
