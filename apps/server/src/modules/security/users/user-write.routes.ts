@@ -1,6 +1,7 @@
 import { type AnswerOf, COMPANY_INVITATION_DAYS, userEndpoints } from '@meshport/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { grantorOf } from '#core/access/grant.ts';
 import { accounts } from '#core/auth/account.table.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import { queryRows } from '#core/db/database.ts';
@@ -62,8 +63,7 @@ export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] 
   );
   const writer = ({ actor, companyId }: { actor: MemberActor; companyId: number }): UserWriter => ({
     companyId,
-    accountId: actor.accountId,
-    admin: actor.admin,
+    ...grantorOf(actor),
   });
   const row = async (request: FastifyRequest, id: number) =>
     (await engine.record(request, securityUserList, eq(accounts.id, id), 'No such user.')) as AnswerOf<

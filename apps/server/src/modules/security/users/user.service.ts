@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { BodyOf, Licence, userEndpoints } from '@meshport/contract';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { accounts, memberships, roles } from '#core/auth/account.table.ts';
+import { added, type Grantor, grantRefusal, NOT_OWN_LICENCES, NOT_OWN_ROLE, ownGrants } from '#core/access/grant.ts';
+import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import { hashPassword } from '#core/auth/password.ts';
 import { type Db, queryRows } from '#core/db/database.ts';
 import { forbidden, notFound, ValidationError } from '#core/http/http-error.ts';
@@ -34,11 +35,9 @@ export type UserCreated =
   | { kind: 'member'; id: number }
   | { kind: 'invitation'; id: number; token: string; to: string; name: string };
 
-/** Who writes: the tenant transaction's scope. */
-export interface UserWriter {
+/** Who writes: the tenant transaction's scope, and what they hold (a role or licence is given only by its holder). */
+export interface UserWriter extends Grantor {
   companyId: number;
-  accountId: number;
-  admin: boolean;
 }
 
 /** Runs `work` in the writer's tenant transaction. */
@@ -83,7 +82,9 @@ export class UserService {
     return uniqueAccountFields(() =>
       this.inTenant(writer, async (tx) => {
         const errors: Errors = {};
-        await this.checkRole(tx, body.role_id, errors);
+        await this.checkRole(tx, writer, body.role_id, errors);
+        // before the new-account and the invitation paths part: both give these licences
+        this.checkLicenceGrant(writer, [], body.licenses ?? [], errors);
         const [existing] = await tx
           .select({ id: accounts.id, email: accounts.email, name: accounts.name })
           .from(accounts)
@@ -123,7 +124,7 @@ export class UserService {
             .returning({ id: accounts.id })
         )[0]?.id as number;
         await tx.insert(memberships).values({ companyId: writer.companyId, accountId: id, roleId: body.role_id });
-        await this.licences(tx, writer.companyId, id, body.licenses ?? []);
+        await this.licences(tx, writer, id, body.licenses ?? []);
         return { kind: 'member', id };
       }),
     );
@@ -137,7 +138,11 @@ export class UserService {
         const errors: Errors = {};
         const changesAccount = ACCOUNT_KEYS.some((key) => body[key] !== undefined);
         if (changesAccount && sharedAccount && !writer.admin) throw forbidden(SHARED_ACCOUNT);
-        if (body.role_id !== undefined) await this.checkRole(tx, body.role_id, errors);
+        await this.checkOwnGrants(tx, writer, id, body, errors);
+        if (body.role_id !== undefined) await this.checkRole(tx, writer, body.role_id, errors);
+        if (body.licenses !== undefined) {
+          this.checkLicenceGrant(writer, await this.currentLicences(tx, id), body.licenses, errors);
+        }
         await checkUniqueAccount(tx, body, id, errors);
         if (Object.keys(errors).length > 0) throw new ValidationError(errors);
         await updateAccountFields(tx, id, body);
@@ -145,7 +150,7 @@ export class UserService {
           .update(memberships)
           .set({ ...(body.role_id !== undefined ? { roleId: body.role_id } : {}), updatedAt: sql`now()` })
           .where(eq(memberships.accountId, id));
-        if (body.licenses !== undefined) await this.licences(tx, writer.companyId, id, body.licenses);
+        if (body.licenses !== undefined) await this.licences(tx, writer, id, body.licenses);
         if (body.email === undefined || body.email.toLowerCase() === before.email.toLowerCase()) return null;
         // The company typed the address; its owner has not shown it is theirs.
         await tx.update(accounts).set({ emailVerifiedAt: null }).where(eq(accounts.id, id));
@@ -164,18 +169,64 @@ export class UserService {
     });
   }
 
-  private async checkRole(tx: Db, roleId: number | null, errors: Errors): Promise<void> {
+  /** A role of this company, all of whose abilities the writer holds. */
+  private async checkRole(tx: Db, writer: Grantor, roleId: number | null, errors: Errors): Promise<void> {
     if (roleId === null) {
       add(errors, 'role_id', ROLE_REQUIRED);
       return;
     }
     const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.id, roleId));
-    if (!role) add(errors, 'role_id', ROLE_MISSING);
+    if (!role) {
+      add(errors, 'role_id', ROLE_MISSING);
+      return;
+    }
+    const held = await tx
+      .select({ key: roleAbilities.abilityKey })
+      .from(roleAbilities)
+      .where(eq(roleAbilities.roleId, roleId));
+    const refusal = grantRefusal(
+      writer,
+      'abilities',
+      held.map((row) => row.key),
+    );
+    if (refusal) add(errors, 'role_id', refusal);
   }
 
-  private async licences(tx: Db, companyId: number, accountId: number, wanted: readonly Licence[]) {
-    const problems = await setMemberLicences(tx, companyId, accountId, wanted);
+  /** Nobody but a platform administrator changes their own role or licences; sending them unchanged is no change. */
+  private async checkOwnGrants(tx: Db, writer: UserWriter, id: number, body: UserUpdate, errors: Errors) {
+    if (!ownGrants(writer, id)) return;
+    if (body.role_id === undefined && body.licenses === undefined) return;
+    const [own] = await tx
+      .select({ roleId: memberships.roleId })
+      .from(memberships)
+      .where(eq(memberships.accountId, id));
+    if (body.role_id !== undefined && body.role_id !== (own?.roleId ?? null)) add(errors, 'role_id', NOT_OWN_ROLE);
+    if (body.licenses !== undefined) {
+      const current = await this.currentLicences(tx, id);
+      const wanted = new Set(body.licenses);
+      if (wanted.size !== current.length || added(current, [...wanted]).length > 0) {
+        add(errors, 'licenses', NOT_OWN_LICENCES);
+      }
+    }
+  }
+
+  /** A licence the member does not have yet is given only by one who holds it. */
+  private checkLicenceGrant(writer: Grantor, current: readonly string[], wanted: readonly string[], errors: Errors) {
+    const refusal = grantRefusal(writer, 'licences', added(current, wanted));
+    if (refusal) add(errors, 'licenses', refusal);
+  }
+
+  private async licences(tx: Db, writer: UserWriter, accountId: number, wanted: readonly Licence[]) {
+    const problems = await setMemberLicences(tx, writer.companyId, accountId, wanted);
     if (problems.length > 0) throw new ValidationError({ licenses: problems });
+  }
+
+  private async currentLicences(tx: Db, accountId: number): Promise<string[]> {
+    const rows = await tx
+      .select({ key: membershipLicences.licenceKey })
+      .from(membershipLicences)
+      .where(eq(membershipLicences.accountId, accountId));
+    return rows.map((row) => row.key);
   }
 
   /** The member of this company (row-level security limits memberships to it), or 404. */
