@@ -2,6 +2,7 @@ import pino from 'pino';
 import { LoginRateLimiter } from '#core/auth/login-rate-limiter.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
 import type { Config } from '#core/config/config.ts';
+import type { ChangeFeed } from '#core/db/change-feed.ts';
 import type { Database } from '#core/db/database.ts';
 import { createMailer } from '#core/mail/create-mailer.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
@@ -23,6 +24,7 @@ export function createMessagingServices(
   database: Database,
   sessions: SessionService,
   tenants: TenantResolver,
+  changes: ChangeFeed,
 ): MessagingServices {
   const log = pino({ level: config.logLevel });
   const mailer = createMailer(config);
@@ -31,6 +33,7 @@ export function createMessagingServices(
     scheme: config.scheme,
     databaseUrl: database.kind === 'postgres' ? config.databaseUrl : undefined,
     websocketOnly: config.workers > 1,
+    changes,
     log: log.child({ module: 'realtime' }),
   });
   return {

@@ -85,7 +85,7 @@ export function createServices(config: Config, database: Database, rateLimits?: 
       pino({ level: config.logLevel }).child({ module: 'uploads' }),
     ),
     jobs,
-    ...createMessagingServices(config, database, sessions, tenants),
+    ...createMessagingServices(config, database, sessions, tenants, changes),
     processing: new ProcessingEngines(config),
     activeRuns: new ActiveRuns(),
   };

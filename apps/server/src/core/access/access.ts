@@ -2,6 +2,7 @@ import { findPlatform, hasPermission, type PlatformKey } from '@meshport/contrac
 import type { FastifyRequest } from 'fastify';
 import { forbidden, HttpError, notFound, unauthenticated } from '#core/http/http-error.ts';
 import { own } from '#core/http/own-key.ts';
+import type { Actor, RequestTenant } from '#core/http/request-context.ts';
 import type { RouteAccess } from '#core/http/route.ts';
 
 /** The licences that open a platform; no platform prefix in the host accepts either. */
@@ -23,11 +24,23 @@ function refuseHatchOnlyElsewhere(platform: PlatformKey | null): void {
  * when it may not; returns when it may.
  */
 export function authorize(request: FastifyRequest, access: RouteAccess): void {
+  const trashed = own((request.query ?? {}) as Record<string, unknown>, 'trashed');
+  checkAccess(request.actor, request.tenant, access, trashed === '1' || trashed === 'true');
+}
+
+/**
+ * `authorize` for a request's parts: whoever asks on a host, for routes and for what carries
+ * the same data elsewhere (realtime channels).
+ */
+export function checkAccess(
+  actor: Pick<Actor, 'admin' | 'membership'> | null,
+  tenant: RequestTenant | null,
+  access: RouteAccess,
+  trashed = false,
+): void {
   if (access === 'public') return;
-  const actor = request.actor;
   if (!actor) throw unauthenticated();
   if (access === 'signed-in') return;
-  const tenant = request.tenant;
   if (!tenant) throw notFound('Open this address on a company host, such as acme.<base domain>.');
   if (access === 'admin') {
     if (!actor.admin) throw forbidden('Only platform administrators may do this.');
@@ -47,10 +60,7 @@ export function authorize(request: FastifyRequest, access: RouteAccess): void {
   const subject = { admin: false, abilities: membership.abilities };
   if (!rule) return;
   if (!hasPermission(subject, rule.permission)) throw forbidden();
-  const trashed = own((request.query ?? {}) as Record<string, unknown>, 'trashed');
-  if (rule.trashedPermission && (trashed === '1' || trashed === 'true')) {
-    if (!hasPermission(subject, rule.trashedPermission)) throw forbidden();
-  }
+  if (rule.trashedPermission && trashed && !hasPermission(subject, rule.trashedPermission)) throw forbidden();
 }
 
 /** For services: the company the request works in, which `authorize` has already checked. */

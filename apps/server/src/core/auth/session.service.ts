@@ -80,6 +80,20 @@ export class SessionService {
 
   /** The actor a token stands for in a company, or null when the token is unknown, revoked or expired. */
   async authenticate(token: string, companyId: number | null, via: Actor['via']): Promise<Actor | null> {
+    return (await this.validate(token, companyId, via, true))?.actor ?? null;
+  }
+
+  /**
+   * `authenticate`, and when the session ends unless used again (ms since the epoch; null:
+   * never). Without `touch` the check is not a use: a live socket re-checking its session
+   * does not keep it from going idle.
+   */
+  async validate(
+    token: string,
+    companyId: number | null,
+    via: Actor['via'],
+    touch = false,
+  ): Promise<{ actor: Actor; endsAt: number | null } | null> {
     if (token.length < 20 || token.length > 100) return null;
     const tokenHash = hashToken(token);
     const key = `${tokenHash}\u0000${companyId}`;
@@ -98,8 +112,10 @@ export class SessionService {
       await this.revoke(found.sessionId);
       return null;
     }
-    if (now - lastSeen > TOUCH_EVERY_MS) await this.touch(found.sessionId, now);
-    return {
+    if (touch && now - lastSeen > TOUCH_EVERY_MS) await this.touch(found.sessionId, now);
+    const seen = Math.max(lastSeen, this.touchedAt.get(found.sessionId) ?? 0);
+    const endsAt = found.remember ? (found.expiresAt?.getTime() ?? null) : seen + this.idleMinutes * 60_000;
+    const actor: Actor = {
       accountId: found.accountId,
       sessionId: found.sessionId,
       name: found.name,
@@ -113,6 +129,7 @@ export class SessionService {
       bearerToken: via === 'bearer' ? token : null,
       membership: found.member ? { abilities: found.abilities, licences: found.licences } : null,
     };
+    return { actor, endsAt };
   }
 
   private cachedLookup(key: string, now: number): SessionLookup | null {

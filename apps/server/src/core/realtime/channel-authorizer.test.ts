@@ -1,14 +1,33 @@
-import { contentChannel } from '@meshport/contract';
+import { contentChannel, type PlatformKey } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
-import { authorizeChannel, type ChannelSubject, DEFAULT_CHANNEL_KINDS } from './channel-authorizer.ts';
+import type { RequestTenant } from '#core/http/request-context.ts';
+import type { CompanyRow } from '#core/tenancy/company.table.ts';
+import {
+  authorizeChannel,
+  type ChannelKindRule,
+  type ChannelSubject,
+  DEFAULT_CHANNEL_KINDS,
+} from './channel-authorizer.ts';
 
-const member = (abilities: string[]): ChannelSubject => ({
+/** As the content modules register them at composition (their lists' access). */
+const KINDS: Record<string, ChannelKindRule> = {
+  ...DEFAULT_CHANNEL_KINDS,
+  ProjectModel: { access: { permission: 'list-project-models' } },
+  LibraryItem: { access: { permission: 'list-library-items|list-libraries' } },
+  Material: { access: { permission: 'list-materials', hatchOnly: true } },
+};
+
+const member = (abilities: string[], licences = ['hatch']): ChannelSubject => ({
   accountId: 7,
   admin: false,
-  membership: { abilities, licences: ['hatch'] },
+  membership: { abilities, licences },
 });
-const decide = (subject: ChannelSubject, channel: unknown, company: number | null = 3) =>
-  authorizeChannel(subject, company, channel, DEFAULT_CHANNEL_KINDS);
+const tenant = (id: number, platform: PlatformKey | null = 'hatch'): RequestTenant => ({
+  company: { id, name: `Company ${id}` } as CompanyRow,
+  platform,
+});
+const decide = (subject: ChannelSubject, channel: unknown, company: RequestTenant | null = tenant(3)) =>
+  authorizeChannel(subject, company, channel, KINDS);
 
 describe('channel authorisation', () => {
   it('lets a member join only their own user channel, with or without the private- prefix', () => {
@@ -41,6 +60,22 @@ describe('channel authorisation', () => {
     expect(decide(member([]), 'private-company.3.user.7.extra')).toMatchObject({ ok: false });
     expect(decide(member([]), '')).toMatchObject({ ok: false, status: 422 });
     expect(decide(member([]), { channel: 1 })).toMatchObject({ ok: false, status: 422 });
+  });
+
+  it('asks what the calls carrying the data ask: the licence of the platform, hatch for hatch-only lists', () => {
+    const unlicensed = member(['list-project-models', 'list-materials'], []);
+    expect(decide(unlicensed, 'private-company.3.ProjectModel')).toMatchObject({ ok: false, status: 403 });
+    expect(decide(unlicensed, 'private-company.3.Material')).toMatchObject({ ok: false, status: 403 });
+    expect(decide(unlicensed, 'private-company.3.user.7')).toMatchObject({ ok: false, status: 403 });
+    expect(decide(unlicensed, contentChannel(3))).toMatchObject({ ok: false, status: 403 });
+
+    const portal = member(['list-project-models', 'list-materials'], ['hatch', 'design_and_sales']);
+    const onPortal = tenant(3, 'customerportal');
+    expect(decide(portal, 'private-company.3.Material', onPortal)).toMatchObject({ ok: false, status: 403 });
+    expect(decide(portal, 'private-company.3.ProjectModel', onPortal)).toMatchObject({ ok: true });
+    expect(decide(portal, 'private-company.3.Material')).toMatchObject({ ok: true });
+    const admin = { accountId: 1, admin: true, membership: null };
+    expect(decide(admin, 'private-company.3.Material', onPortal)).toMatchObject({ ok: false, status: 403 });
   });
 
   it('lets every member of the company, and only them, join its content channel', () => {

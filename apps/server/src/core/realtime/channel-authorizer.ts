@@ -1,30 +1,31 @@
-import { CONTENT_CHANNEL_KIND, hasPermission, type PermissionExpression } from '@meshport/contract';
+import { CONTENT_CHANNEL_KIND } from '@meshport/contract';
+import { checkAccess } from '#core/access/access.ts';
+import { HttpError } from '#core/http/http-error.ts';
+import type { Actor, RequestTenant } from '#core/http/request-context.ts';
+import type { RouteAccess } from '#core/http/route.ts';
 
-/** Who asks to join a channel, and in which company (from the host). */
-export interface ChannelSubject {
-  accountId: number;
-  admin: boolean;
-  /** Membership in the host's company; null when none. */
-  membership: { abilities: string[]; licences: string[] } | null;
-}
+/** Who asks to join a channel: what a route's access check reads of the actor. */
+export type ChannelSubject = Pick<Actor, 'accountId' | 'admin' | 'membership'>;
 
 /** What a company channel of one kind needs (its list channel and its record channels). */
 export interface ChannelKindRule {
-  /** Null: every member of the company (channels whose events name only what kind of record changed). */
-  permission: PermissionExpression | null;
+  /** The access of the call whose data the channel carries (its list endpoint's). */
+  access: RouteAccess;
 }
 
 export type ChannelDecision = { ok: true; channel: string } | { ok: false; status: 403 | 422; message: string };
 
-/** The channels other resources push on; `RealtimeService.registerKind` adds more. */
+/**
+ * The channels core pushes on; each resource registers its own at composition
+ * (`RealtimeService.registerKind`), with the access of its list.
+ */
 export const DEFAULT_CHANNEL_KINDS: Record<string, ChannelKindRule> = {
-  ProjectModel: { permission: 'list-project-models|update-project-models|create-project-models' },
-  LibraryItem: { permission: 'list-library-items|update-library-items|list-libraries|update-libraries' },
-  Project: { permission: 'view-projects' },
-  Library: { permission: 'list-libraries' },
-  Material: { permission: 'list-materials|update-materials' },
-  [CONTENT_CHANNEL_KIND]: { permission: null },
+  // Names only which kinds of record changed; what every member's calls may learn.
+  [CONTENT_CHANNEL_KIND]: { access: 'member' },
 };
+
+/** A user's own channel (notifications): a member's, on a platform they hold a licence for. */
+const USER_CHANNEL_ACCESS: RouteAccess = 'member';
 
 const CHANNEL = /^private-company\.(\d{1,10})\.([A-Za-z][A-Za-z0-9_]{0,63})(?:\.([A-Za-z0-9_-]{1,100}))?$/;
 
@@ -35,15 +36,26 @@ export function normaliseChannel(name: string): string {
   return name.startsWith('private-') ? name : `private-${name}`;
 }
 
+function accessRefusal(subject: ChannelSubject, tenant: RequestTenant, access: RouteAccess): ChannelDecision | null {
+  try {
+    checkAccess(subject, tenant, access);
+    return null;
+  } catch (error) {
+    if (error instanceof HttpError) return refuse(error.message);
+    throw error;
+  }
+}
+
 /**
  * The one decision for both ways of joining (the socket's `subscribe` and POST
- * /broadcasting/auth). Channels live in the host's company only:
+ * /broadcasting/auth), and for keeping a channel when access changes. Channels live in the
+ * host's company only, and need what the calls carrying their data need (`checkAccess`):
  * - `private-company.{c}.user.{a}`: only account a itself, member of c (or a platform admin);
- * - `private-company.{c}.{Kind}` and `private-company.{c}.{Kind}.{id}`: members of c holding the kind's permission.
+ * - `private-company.{c}.{Kind}` and `private-company.{c}.{Kind}.{id}`: the kind's access.
  */
 export function authorizeChannel(
   subject: ChannelSubject,
-  hostCompanyId: number | null,
+  tenant: RequestTenant | null,
   rawChannel: unknown,
   kinds: Record<string, ChannelKindRule>,
 ): ChannelDecision {
@@ -54,18 +66,15 @@ export function authorizeChannel(
   const match = CHANNEL.exec(channel);
   if (!match) return refuse(`There is no channel "${rawChannel}".`);
   const [, companyText, kind, id] = match as unknown as [string, string, string, string | undefined];
-  if (hostCompanyId === null) return refuse('Connect on a company host to join company channels.');
-  if (Number(companyText) !== hostCompanyId) return refuse('That channel belongs to another company.');
+  if (tenant === null) return refuse('Connect on a company host to join company channels.');
+  if (Number(companyText) !== tenant.company.id) return refuse('That channel belongs to another company.');
   if (!subject.admin && !subject.membership) return refuse('You are not a member of this company.');
   if (kind === 'user') {
     if (id === undefined || String(subject.accountId) !== id)
       return refuse("You may only join your own user's channel.");
-    return { ok: true, channel };
+    return accessRefusal(subject, tenant, USER_CHANNEL_ACCESS) ?? { ok: true, channel };
   }
   const rule = kinds[kind];
   if (!rule) return refuse(`There is no channel "${rawChannel}".`);
-  const abilities = subject.membership?.abilities ?? [];
-  if (rule.permission !== null && !hasPermission({ admin: subject.admin, abilities }, rule.permission))
-    return refuse('This action is unauthorized.');
-  return { ok: true, channel };
+  return accessRefusal(subject, tenant, rule.access) ?? { ok: true, channel };
 }

@@ -1,9 +1,18 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { type SubscribeAck, userChannel } from '@meshport/contract';
+import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '#test/test-app.ts';
+import { buildApp } from '#app/build-app.ts';
+import { createServices } from '#app/services.ts';
+import { loadConfig } from '#core/config/config.ts';
+import { openDatabase } from '#core/db/database.ts';
+import { expectCutWithin, newMember, openSocket } from '#test/live-sockets.ts';
+import { BASE_DOMAIN, startTestApp, type TestApp } from '#test/test-app.ts';
 import { RealtimeService } from './realtime.service.ts';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -71,7 +80,10 @@ describe.skipIf(!url)('realtime fan-out through PostgreSQL', () => {
     let joined = false;
     const joinDeadline = Date.now() + 15_000;
     while (!joined && Date.now() < joinDeadline) {
-      joined = await a.realtime.join(socket.id as string, listChannel, me.body.user.id, me.body.user.company_id);
+      joined = await a.realtime.join(socket.id as string, listChannel, me.body.user.id, {
+        companyId: me.body.user.company_id,
+        platform: 'hatch',
+      });
       if (!joined) await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(joined).toBe(true);
@@ -83,5 +95,44 @@ describe.skipIf(!url)('realtime fan-out through PostgreSQL', () => {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(received[0]).toEqual({ n: 2 });
+  });
+
+  it('a revocation answered by one server process ends a socket held by another within a second', {
+    timeout: 60_000,
+  }, async () => {
+    // A second whole server (its own services, change feed and HTTP port) on the same database.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'meshport-second-'));
+    const config = loadConfig({ BASE_DOMAIN, DATA_DIR: dataDir, LOG_LEVEL: 'silent', WEB_DIST: dataDir });
+    const shared = (t.database.driver as { pool: pg.Pool }).pool.options.connectionString as string;
+    const database = await openDatabase({ kind: 'postgres', url: shared, poolSize: 3 });
+    const second = await buildApp(createServices(config, database), { logger: false });
+    try {
+      await second.app.listen({ port: 0, host: '127.0.0.1' });
+      const secondUrl = `http://127.0.0.1:${(second.app.server.address() as AddressInfo).port}`;
+      const admin = await t.login('admin');
+      for (const [cause, revoke] of [
+        [
+          'removal',
+          (me: { id: number; token: string }) => t.request(`/v2/users/${me.id}`, { method: 'DELETE', token: admin }),
+        ],
+        ['logout', (me: { id: number; token: string }) => t.request('/v2/logout', { token: me.token })],
+      ] as const) {
+        const me = await newMember(t, `two-processes-${cause}`, {
+          role: 'Editor',
+          licences: ['hatch'],
+          alsoIn: ['globex'],
+        });
+        const remote = await openSocket(t, me.token, t.host('acme'), secondUrl);
+        try {
+          await expectCutWithin(remote, async () => expect((await revoke(me)).status).toBe(200));
+        } finally {
+          remote.disconnect();
+        }
+      }
+    } finally {
+      await second.app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

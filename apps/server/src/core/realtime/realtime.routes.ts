@@ -9,11 +9,13 @@ export function realtimeRoutes(services: CoreServices) {
     defineRoute(realtimeEndpoints.auth, {
       access: 'signed-in',
       async handler({ body, actor, tenant }) {
-        const companyId = tenant?.company.id ?? null;
-        const decision = realtime.authorize(actor, companyId, body.channel_name);
+        const decision = realtime.authorize(actor, tenant, body.channel_name);
         if (!decision.ok) throw new HttpError(decision.status, decision.message);
         const socketId = body.socket_id ?? '';
-        if (socketId && companyId !== null) await realtime.join(socketId, decision.channel, actor.accountId, companyId);
+        if (socketId && tenant) {
+          const place = { companyId: tenant.company.id, platform: tenant.platform };
+          await realtime.join(socketId, decision.channel, actor.accountId, place);
+        }
         return { auth: realtime.sign(socketId, decision.channel), channel: decision.channel };
       },
     }),

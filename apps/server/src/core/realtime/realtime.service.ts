@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
 import {
+  type PlatformKey,
   parseHost,
   REALTIME_PATH,
   REALTIME_SUBSCRIBE,
@@ -11,9 +12,13 @@ import {
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
+import { checkAccess } from '#core/access/access.ts';
 import { isOwnOrigin } from '#core/auth/own-origin.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
+import type { ChangeFeed } from '#core/db/change-feed.ts';
+import type { RequestTenant } from '#core/http/request-context.ts';
 import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { SweepQueue } from './access-sweep.ts';
 import {
   authorizeChannel,
   type ChannelDecision,
@@ -26,9 +31,21 @@ import {
 interface SocketData {
   token: string;
   via: 'cookie' | 'bearer';
+  /** The host's first label, to find the company again after companies change. */
+  subDomain: string;
   companyId: number;
-  subject: ChannelSubject;
+  tenant: RequestTenant;
+  subject: ChannelSubject & { sessionId: number };
+  /** When the session read at the handshake ends unused, and how many sweeps had started by then. */
+  handshake?: { endsAt: number | null; sweeps: number };
 }
+
+/** A timer cannot wait longer; a socket whose session ends later re-checks then and waits again. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
+/** A session ends once idle for longer than its timeout: check just after. */
+const EXPIRY_MARGIN_MS = 20;
+/** Sessions looked up at once during a sweep (each one statement on a pooled connection). */
+const SWEEP_CONCURRENCY = 8;
 
 type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
 type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
@@ -45,6 +62,11 @@ export interface RealtimeOptions {
    * to it only where WebSockets are blocked).
    */
   websocketOnly?: boolean;
+  /**
+   * Committed writes of every process: a change to sessions, accounts, memberships, roles,
+   * licences or companies re-checks the sockets concerned (`access-sweep.ts`).
+   */
+  changes?: ChangeFeed;
   log?: Logger;
 }
 
@@ -69,9 +91,15 @@ function handshakeError(message: string, status: number): ExtendedError {
 }
 
 /**
- * Socket.IO on the app's own HTTP server (DESIGN §6). A socket is authenticated once by its
+ * Socket.IO on the app's own HTTP server (DESIGN §6). A socket is authenticated by its
  * session (the HttpOnly cookie, or `auth.token`) on a tenant host; it then joins private
  * channels (rooms) that `authorizeChannel` allows. `emit` reaches every process's sockets.
+ *
+ * Access is not checked once only: each process re-checks its own sockets whenever the change
+ * feed reports a write that may have taken access away (from any process), and when a
+ * socket's session would end unused. A socket whose session ended, or whose account may no
+ * longer use this company on this platform, is disconnected; one that lost a channel's
+ * access leaves that channel.
  */
 export class RealtimeService {
   private io: Server | null = null;
@@ -80,6 +108,8 @@ export class RealtimeService {
   /** Signs /broadcasting/auth answers (Pusher shape); the join itself happens on the server. */
   private readonly signingKey = randomBytes(32);
   private readonly log: Logger;
+  private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
+  private readonly sweeps: SweepQueue;
 
   constructor(
     private readonly sessions: SessionService,
@@ -87,6 +117,13 @@ export class RealtimeService {
     private readonly options: RealtimeOptions,
   ) {
     this.log = options.log ?? { info: () => {}, warn: () => {} };
+    this.sweeps = new SweepQueue(
+      (scope) => this.sweep(scope),
+      (error) => this.log.warn({ err: error }, 'realtime access sweep failed'),
+    );
+    options.changes?.subscribe((change) => {
+      if (this.io) this.sweeps.add(change);
+    });
   }
 
   /** Adds the channels of a kind of record (`private-company.{c}.{kind}[.{id}]`). */
@@ -94,8 +131,13 @@ export class RealtimeService {
     this.kinds[kind] = rule;
   }
 
-  authorize(subject: ChannelSubject, hostCompanyId: number | null, channel: unknown): ChannelDecision {
-    return authorizeChannel(subject, hostCompanyId, channel, this.kinds);
+  authorize(subject: ChannelSubject, tenant: RequestTenant | null, channel: unknown): ChannelDecision {
+    return authorizeChannel(subject, tenant, channel, this.kinds);
+  }
+
+  /** Resolves once the access checks that changes so far asked for are done (tests). */
+  async settled(): Promise<void> {
+    await this.sweeps.idle();
   }
 
   /**
@@ -149,14 +191,23 @@ export class RealtimeService {
 
   /**
    * The Pusher-style flow: once /broadcasting/auth allowed `channel`, the socket of that id
-   * (when it belongs to the same account and company, on any process) is joined to it.
+   * (when it belongs to the same account, company and platform, on any process) is joined to it.
    */
-  async join(socketId: string, channel: string, accountId: number, companyId: number): Promise<boolean> {
+  async join(
+    socketId: string,
+    channel: string,
+    accountId: number,
+    place: { companyId: number; platform: PlatformKey | null },
+  ): Promise<boolean> {
     if (!this.io) return false;
     const sockets = await this.io.in(socketId).fetchSockets();
     const own = sockets.filter((s) => {
       const data = s.data as Partial<SocketData>;
-      return data.subject?.accountId === accountId && data.companyId === companyId;
+      return (
+        data.subject?.accountId === accountId &&
+        data.companyId === place.companyId &&
+        data.tenant?.platform === place.platform
+      );
     });
     if (own.length === 0) return false;
     this.io.in(socketId).socketsJoin(channel);
@@ -171,6 +222,9 @@ export class RealtimeService {
   async close(): Promise<void> {
     const io = this.io;
     this.io = null;
+    this.sweeps.stop();
+    for (const timer of this.expiryTimers.values()) clearTimeout(timer);
+    this.expiryTimers.clear();
     if (io) {
       io.disconnectSockets(true);
       // A headless server (worker role) has no engine: it was never attached to HTTP.
@@ -183,7 +237,7 @@ export class RealtimeService {
 
   private async authenticate(socket: RealtimeSocket): Promise<void> {
     const headers = socket.handshake.headers;
-    const { tenant } = parseHost(headers.host ?? '', this.options.baseDomain);
+    const { tenant, platform } = parseHost(headers.host ?? '', this.options.baseDomain);
     const company = tenant ? await this.tenants.bySubDomain(tenant) : null;
     if (!company) throw handshakeError('Connect on a company host, such as acme.<base domain>.', 404);
     const auth = socket.handshake.auth as Record<string, unknown> | undefined;
@@ -198,17 +252,31 @@ export class RealtimeService {
     }
     const token = bearer ?? cookie;
     const via = bearer ? 'bearer' : 'cookie';
-    const actor = token ? await this.sessions.authenticate(token, company.id, via) : null;
-    if (!token || !actor) throw handshakeError('Unauthorized', 401);
+    const sweeps = this.sweeps.started;
+    const valid = token ? await this.sessions.validate(token, company.id, via, true) : null;
+    if (!token || !valid || !tenant) throw handshakeError('Unauthorized', 401);
+    const { actor } = valid;
     socket.data = {
       token,
       via,
+      subDomain: tenant,
       companyId: company.id,
-      subject: { accountId: actor.accountId, admin: actor.admin, membership: actor.membership },
+      tenant: { company, platform },
+      subject: subjectOf(actor),
+      handshake: { endsAt: valid.endsAt, sweeps },
     };
   }
 
   private onConnection(socket: RealtimeSocket): void {
+    socket.on('disconnect', () => {
+      clearTimeout(this.expiryTimers.get(socket.id));
+      this.expiryTimers.delete(socket.id);
+    });
+    const handshake = socket.data.handshake;
+    socket.data.handshake = undefined;
+    // A sweep that started after the handshake read the session did not see this socket yet.
+    const missed = !handshake || handshake.sweeps !== this.sweeps.started;
+    this.expireAt(socket, missed ? Date.now() : (handshake?.endsAt ?? null));
     socket.on(REALTIME_SUBSCRIBE as never, (payload: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: SubscribeAck) => void) : () => {};
       this.subscribe(socket, payload).then(reply, (error: unknown) => {
@@ -225,16 +293,104 @@ export class RealtimeService {
   /** Re-reads the session on every join, so that a revoked session or a changed role counts at once. */
   private async subscribe(socket: RealtimeSocket, payload: unknown): Promise<SubscribeAck> {
     const { token, via, companyId } = socket.data;
-    const actor = await this.sessions.authenticate(token, companyId, via);
-    if (!actor) {
+    const valid = await this.sessions.validate(token, companyId, via, true);
+    if (!valid) {
       setImmediate(() => socket.disconnect(true));
       return { ok: false, status: 403, message: 'Your session has ended. Sign in again.' };
     }
-    socket.data.subject = { accountId: actor.accountId, admin: actor.admin, membership: actor.membership };
-    const decision = this.authorize(socket.data.subject, companyId, channelOf(payload));
+    socket.data.subject = subjectOf(valid.actor);
+    this.expireAt(socket, valid.endsAt);
+    const decision = this.authorize(socket.data.subject, socket.data.tenant, channelOf(payload));
     if (!decision.ok) return decision;
     await socket.join(decision.channel);
     return decision;
+  }
+
+  /** Checks the socket again when its session would end unused (`null`: it never does). */
+  private expireAt(socket: RealtimeSocket, endsAt: number | null): void {
+    clearTimeout(this.expiryTimers.get(socket.id));
+    this.expiryTimers.delete(socket.id);
+    if (endsAt === null || socket.disconnected) return;
+    const wait = Math.min(Math.max(endsAt - Date.now() + EXPIRY_MARGIN_MS, 0), MAX_TIMER_MS);
+    const timer = setTimeout(() => {
+      this.expiryTimers.delete(socket.id);
+      this.recheck([socket], socket.data.tenant).catch((error: unknown) =>
+        this.log.warn({ err: error }, 'realtime session check failed'),
+      );
+    }, wait);
+    timer.unref();
+    this.expiryTimers.set(socket.id, timer);
+  }
+
+  /** This process's sockets that the changes concern, re-checked once per session and host. */
+  private async sweep(scope: { all: boolean; companies: Set<number>; companiesChanged: boolean }): Promise<void> {
+    if (!this.io) return;
+    if (scope.companiesChanged) this.tenants.invalidate();
+    const groups = new Map<string, RealtimeSocket[]>();
+    for (const raw of this.io.of('/').sockets.values()) {
+      const socket = raw as RealtimeSocket;
+      if (!socket.data.tenant) continue; // still in its handshake: `onConnection` checks it
+      if (!scope.all && !scope.companies.has(socket.data.companyId)) continue;
+      const key = `${socket.data.token}\u0000${socket.data.subDomain}\u0000${socket.data.tenant.platform}`;
+      groups.set(key, [...(groups.get(key) ?? []), socket]);
+    }
+    const pending = [...groups.values()];
+    const workers = Array.from({ length: Math.min(SWEEP_CONCURRENCY, pending.length) }, async () => {
+      for (let group = pending.pop(); group; group = pending.pop()) {
+        const first = group[0] as RealtimeSocket;
+        await this.recheck(group, scope.companiesChanged ? null : first.data.tenant);
+      }
+    });
+    await Promise.all(workers);
+  }
+
+  /**
+   * Sockets of one session on one host: disconnected when the session ended or the account
+   * may no longer use this company here; otherwise they leave the channels they may no longer
+   * hear. `tenant` null: find the company again (it may be gone).
+   */
+  private async recheck(sockets: RealtimeSocket[], knownTenant: RequestTenant | null): Promise<void> {
+    const first = sockets[0];
+    if (!first) return;
+    const { token, via, subDomain } = first.data;
+    const platform = first.data.tenant.platform;
+    const company = knownTenant ? knownTenant.company : await this.tenants.bySubDomain(subDomain);
+    const valid =
+      company && company.id === first.data.companyId ? await this.sessions.validate(token, company.id, via) : null;
+    for (const socket of sockets) {
+      if (socket.disconnected) continue;
+      if (!valid || !company || !mayStay(valid.actor, { company, platform })) {
+        socket.disconnect(true);
+        continue;
+      }
+      socket.data.tenant = { company, platform };
+      socket.data.subject = subjectOf(valid.actor);
+      for (const room of socket.rooms) {
+        if (room !== socket.id && !this.authorize(socket.data.subject, socket.data.tenant, room).ok) {
+          void socket.leave(room);
+        }
+      }
+      this.expireAt(socket, valid.endsAt);
+    }
+  }
+}
+
+function subjectOf(actor: SocketData['subject']): SocketData['subject'] {
+  return {
+    accountId: actor.accountId,
+    sessionId: actor.sessionId,
+    admin: actor.admin,
+    membership: actor.membership,
+  };
+}
+
+/** What every call on this host needs: a member holding the platform's licence, or a platform admin. */
+function mayStay(actor: ChannelSubject, tenant: RequestTenant): boolean {
+  try {
+    checkAccess(actor, tenant, 'member');
+    return true;
+  } catch {
+    return false;
   }
 }
 

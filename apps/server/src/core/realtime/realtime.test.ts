@@ -6,6 +6,7 @@ import {
 } from '@meshport/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { newMember, newRole } from '#test/live-sockets.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 interface Me {
@@ -162,6 +163,40 @@ describeEachDatabase('realtime', (kind) => {
     expect((await t.request('/v2/broadcasting/auth', { json: { channel_name: channel } })).status).toBe(401);
     const missing = await t.request('/v2/broadcasting/auth', { token: editorToken, json: {} });
     expect(missing.status).toBe(422);
+  });
+
+  it('a join needs what the calls carrying the channel data need: licence, platform, ability', async () => {
+    const ask = async (username: string, channelOf: (companyId: number) => string, host = t.host('acme')) => {
+      const token = await t.login(username, host);
+      const socket = connect({ token, host });
+      await connected(socket);
+      const ack: SubscribeAck = await socket.emitWithAck('subscribe', { channel: channelOf(editor.companyId) });
+      return ack;
+    };
+    const models = (c: number) => `private-company.${c}.ProjectModel`;
+    const materials = (c: number) => `private-company.${c}.Material`;
+    // No licence: every call answers 403, and so do the channels.
+    const portal = t.host('acme', 'customerportal');
+    expect(await ask('nolicence', models, portal)).toMatchObject({ ok: false, status: 403 });
+    expect(await ask('nolicence', materials, portal)).toMatchObject({ ok: false, status: 403 });
+    // Materials are hatch's: a viewer on the customer portal may list models, not materials.
+    expect(await ask('viewer', models, portal)).toMatchObject({ ok: true });
+    expect(await ask('viewer', materials, portal)).toMatchObject({ ok: false, status: 403 });
+    expect((await t.request('/v2/materials', { host: portal, token: await t.login('viewer', portal) })).status).toBe(
+      403,
+    );
+    // Without the list's ability.
+    await newRole(t, 'Projects only', ['view-projects']);
+    const narrow = await newMember(t, 'projects-only', { role: 'Projects only', licences: ['hatch'] });
+    const socket = connect({ token: narrow.token });
+    await connected(socket);
+    expect(await socket.emitWithAck('subscribe', { channel: models(editor.companyId) })).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(
+      await socket.emitWithAck('subscribe', { channel: `private-company.${editor.companyId}.Project` }),
+    ).toMatchObject({ ok: true });
   });
 
   it('a revoked session can no longer join channels', async () => {

@@ -12,6 +12,7 @@ export function libraryRoutes(services: CoreServices) {
     resource: libraryList,
     table: libraries,
     access: { permission: LIBRARY_PERMISSIONS.view },
+    channelKind: 'Library',
     notFoundMessage: 'No such library.',
   });
   return [...reads, ...libraryWriteRoutes(services)];

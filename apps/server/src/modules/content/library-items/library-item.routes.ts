@@ -1,4 +1,4 @@
-import { libraryItemEndpoints } from '@meshport/contract';
+import { libraryItemEndpoints, PROCESSING_CHANNEL_KINDS } from '@meshport/contract';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import type { ProcessingRouteServices } from '#modules/processing/pipeline/processing.routes.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
@@ -13,6 +13,7 @@ export function libraryItemRoutes(services: ProcessingRouteServices & { uploads:
     resource: libraryItemList,
     table: libraryItems,
     access: { permission: LIBRARY_ITEM_PERMISSIONS.view },
+    channelKind: PROCESSING_CHANNEL_KINDS.library_item,
     notFoundMessage: 'No such item.',
   });
   return [...reads, ...libraryItemWriteRoutes(services)];

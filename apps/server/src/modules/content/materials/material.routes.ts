@@ -15,6 +15,7 @@ export function materialRoutes(services: CoreServices & { uploads: UploadService
     // The name is the material's identifier (unique per company).
     key: { param: 'name', column: materials.name },
     access: { permission: MATERIAL_PERMISSIONS.view, hatchOnly: true },
+    channelKind: 'Material',
     notFoundMessage: 'No such material.',
   });
   return [...reads, ...materialWriteRoutes(services)];

@@ -1,4 +1,4 @@
-import { projectModelEndpoints } from '@meshport/contract';
+import { PROCESSING_CHANNEL_KINDS, projectModelEndpoints } from '@meshport/contract';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import type { ProcessingRouteServices } from '#modules/processing/pipeline/processing.routes.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
@@ -14,6 +14,7 @@ export function projectModelRoutes(services: ProcessingRouteServices & { uploads
     resource: projectModelList,
     table: projectModels,
     access: { permission: PROJECT_MODEL_PERMISSIONS.view },
+    channelKind: PROCESSING_CHANNEL_KINDS.project_model,
     notFoundMessage: 'No such model.',
   });
   return [...reads, ...projectModelWriteRoutes(services), ...projectModelProcessingRoutes(services)];

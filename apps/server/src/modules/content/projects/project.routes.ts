@@ -25,6 +25,7 @@ export function projectRoutes(services: CoreServices) {
     resource: projectList,
     table: projects,
     access: { permission: 'view-projects' },
+    channelKind: 'Project',
     notFoundMessage: 'No such project.',
     listOptions: (request: FastifyRequest) => {
       const query = request.query as RawQuery;

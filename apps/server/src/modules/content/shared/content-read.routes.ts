@@ -31,6 +31,8 @@ export interface ContentReadRoutes<K extends 'id' | 'name'> {
   key?: { param: K; column: Column };
   /** Reading one record and its preview; the list adds the recycle-bin permission. */
   access: PermissionAccess;
+  /** The realtime channels (`private-company.{c}.{kind}[.{id}]`) carrying this list's data: joined with its access. */
+  channelKind?: string;
   listOptions?: (request: FastifyRequest) => ListRequestOptions;
   notFoundMessage: string;
 }
@@ -47,6 +49,7 @@ export function contentReadRoutes<K extends 'id' | 'name' = 'id'>(
   const { endpoints, resource, table, access } = routes;
   const key = routes.key ?? { param: 'id', column: table.id };
   const keyOf = (params: unknown) => (params as Record<string, string | number>)[key.param];
+  if (routes.channelKind) services.realtime.registerKind(routes.channelKind, { access });
   return [
     listRoute(engine, endpoints.list, resource, {
       access: { ...access, trashedPermission: 'access-recycling-bin' },
