@@ -1,14 +1,15 @@
 import { Checkbox, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { ABILITY_GROUPS, type Ability, type AbilityGroup, type Role } from '@meshport/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { paths } from '../../../lib/paths/paths.ts';
+import { useCurrentUser } from '../../../lib/session/auth.context.ts';
 import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
 import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
 import { useSaveRole } from '../api/security.api.ts';
-import { groupState, toggleAbility, toggleGroup } from '../logic/abilities.logic.ts';
+import { grantableAbilities, groupState, toggleAbility, toggleGroup } from '../logic/abilities.logic.ts';
 import { FormCard } from './security-page.component.tsx';
 
 interface RoleValues {
@@ -20,7 +21,15 @@ interface RoleValues {
 const GROUPS = Object.keys(ABILITY_GROUPS) as AbilityGroup[];
 
 /** The abilities editor: one fieldset per area, its checkbox checked, partial or clear from its abilities. */
-function AbilitiesEditor({ value, onChange }: { value: string[]; onChange: (next: string[]) => void }) {
+function AbilitiesEditor({
+  value,
+  onChange,
+  grantable,
+}: {
+  value: string[];
+  onChange: (next: string[]) => void;
+  grantable: (ability: string) => boolean;
+}) {
   const { t } = useTranslation('security');
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
@@ -34,7 +43,7 @@ function AbilitiesEditor({ value, onChange }: { value: string[]; onChange: (next
                 label={t(`abilityGroups.${group}`)}
                 checked={state === 'all'}
                 indeterminate={state === 'some'}
-                onChange={() => onChange(toggleGroup(value, group))}
+                onChange={() => onChange(toggleGroup(value, group, grantable))}
                 fw={600}
               />
             }
@@ -46,6 +55,7 @@ function AbilitiesEditor({ value, onChange }: { value: string[]; onChange: (next
                   size="sm"
                   label={ability}
                   checked={value.includes(ability)}
+                  disabled={!grantable(ability)}
                   onChange={(event) => onChange(toggleAbility(value, ability, event.currentTarget.checked))}
                 />
               ))}
@@ -63,6 +73,8 @@ export function RoleForm({ record }: { record?: Role }) {
   const navigate = useNavigate();
   const save = useSaveRole(record?.id ?? null);
   const [failure, setFailure] = useState<string | null>(null);
+  const user = useCurrentUser();
+  const grantable = useMemo(() => grantableAbilities(user, record?.abilities ?? []), [user, record]);
   const { control, register, handleSubmit, setError, formState } = useForm<RoleValues>({
     defaultValues: {
       title: record?.title ?? '',
@@ -117,7 +129,7 @@ export function RoleForm({ record }: { record?: Role }) {
           name="abilities"
           render={({ field, fieldState }) => (
             <Fieldset legend={t('fields.abilities')} variant="unstyled">
-              <AbilitiesEditor value={field.value} onChange={field.onChange} />
+              <AbilitiesEditor value={field.value} onChange={field.onChange} grantable={grantable} />
               {fieldState.error?.message && (
                 <Stack c="red" fz="sm" role="alert" mt="xs">
                   {fieldState.error.message}

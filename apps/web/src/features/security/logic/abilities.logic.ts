@@ -9,11 +9,29 @@ export function groupState(selected: readonly string[], group: AbilityGroup): Gr
   return count === 0 ? 'none' : count === keys.length ? 'all' : 'some';
 }
 
-/** Clicking the group checkbox: all of the group on unless all were on, then all off. */
-export function toggleGroup(selected: readonly string[], group: AbilityGroup): string[] {
-  const keys: readonly string[] = ABILITY_GROUPS[group];
+/**
+ * Clicking the group checkbox: all of the group on unless all were on, then all off; only the
+ * abilities the editor may tick change.
+ */
+export function toggleGroup(
+  selected: readonly string[],
+  group: AbilityGroup,
+  grantable: (ability: string) => boolean = () => true,
+): string[] {
+  const keys = (ABILITY_GROUPS[group] as readonly string[]).filter(grantable);
   const rest = selected.filter((key) => !keys.includes(key));
-  return groupState(selected, group) === 'all' ? rest : [...rest, ...keys];
+  return keys.every((key) => selected.includes(key)) ? rest : [...rest, ...keys];
+}
+
+/**
+ * Grant only what you hold (the server refuses the rest): a member ticks the abilities they hold
+ * and keeps or clears those the role already has; platform administrators tick any.
+ */
+export function grantableAbilities(
+  user: { admin: boolean; abilities: readonly string[] },
+  already: readonly string[],
+): (ability: string) => boolean {
+  return (ability) => user.admin || user.abilities.includes(ability) || already.includes(ability);
 }
 
 export function toggleAbility(selected: readonly string[], ability: string, checked: boolean): string[] {

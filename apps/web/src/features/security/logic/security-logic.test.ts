@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupState, toggleAbility, toggleGroup } from './abilities.logic.ts';
+import { grantableAbilities, groupState, toggleAbility, toggleGroup } from './abilities.logic.ts';
 import { licenceDisabled, toggleLicence } from './licences.logic.ts';
 
 const seat = (bought: number, used: number) => ({ licence: 'hatch' as const, bought, used });
@@ -37,5 +37,14 @@ describe('abilities editor', () => {
     expect(toggleGroup(['view-company', 'edit-company', 'list-labels'], 'company')).toEqual(['list-labels']);
     expect(toggleAbility(['a'], 'b', true)).toEqual(['a', 'b']);
     expect(toggleAbility(['a', 'b'], 'a', false)).toEqual(['b']);
+  });
+
+  it('lets a member tick only what they hold, keep what the role has, and toggles a group within that', () => {
+    const member = grantableAbilities({ admin: false, abilities: ['view-company'] }, ['list-labels']);
+    expect(['view-company', 'edit-company', 'list-labels'].map(member)).toEqual([true, false, true]);
+    expect(toggleGroup([], 'company', member)).toEqual(['view-company']);
+    expect(toggleGroup(['view-company'], 'company', member)).toEqual([]);
+    expect(toggleGroup(['view-company', 'edit-company'], 'company', member)).toEqual(['edit-company']);
+    expect(grantableAbilities({ admin: true, abilities: [] }, [])('edit-company')).toBe(true);
   });
 });
