@@ -5,6 +5,7 @@ export * from '#core/maintenance/maintenance.table.ts';
 export * from '#core/realtime/realtime.table.ts';
 export * from '#core/tenancy/company.table.ts';
 export * from '#modules/account/activity/user-activity.table.ts';
+export * from '#modules/account/my-account/email-change.table.ts';
 export * from '#modules/account/notifications/notification.table.ts';
 export * from '#modules/account/password-reset/password-reset.table.ts';
 export * from '#modules/administration/changelog/changelog.table.ts';

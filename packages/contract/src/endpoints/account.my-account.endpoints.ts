@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FILE_INVALID_TYPE, FILE_TOO_LARGE, formFlag, optionalText, requiredText } from '../content-saves.ts';
 import { defineEndpoint, recordAnswerSchema } from '../endpoint.ts';
+import { messageSchema, validationErrorSchema } from '../errors.ts';
 import { idParamsSchema } from '../ids.ts';
 import { updateNotificationSettingsSchema } from '../notifications.ts';
 import { PASSWORD_MIN_LENGTH } from '../password-reset.ts';
@@ -22,6 +23,15 @@ export const NEW_PASSWORD_REQUIRED = 'The new password is required.';
 export const NEW_PASSWORD_TOO_SHORT = `The new password must be at least ${PASSWORD_MIN_LENGTH} characters.`;
 export const NEW_PASSWORD_MISMATCH = 'The new password confirmation does not match.';
 export const NEW_PASSWORD_SAME = 'The new password must differ from the current password.';
+export const CURRENT_PASSWORD_FOR_EMAIL = 'The current password is required to change the e-mail address.';
+
+/** A new e-mail address counts once its owner follows the link mailed to it: `/verify-email?token=…`. */
+export const VERIFY_EMAIL_PATH = '/verify-email';
+export const EMAIL_VERIFICATION_HOURS = 24;
+export const EMAIL_CHANGED = 'Your e-mail address has been changed.';
+export const EMAIL_TOKEN_INVALID =
+  'This confirmation link is invalid, has expired or has already been used. Change the address again in My Account.';
+export const EMAIL_NOW_TAKEN = 'This address has been taken by another account in the meantime.';
 
 const profileImageField = z
   .union(
@@ -53,7 +63,9 @@ const passwordText = z.string({ error: 'Must be text.' }).max(1024, 'At most 102
 
 /**
  * PATCH /my-account (POST with `_method=PATCH`, multipart): the given account fields change;
- * Name, Username and Email may not be emptied. A new password needs the current one. Licences
+ * Name, Username and Email may not be emptied. A new password or e-mail needs the current one
+ * (`current_password`, counted with sign-in's guesses); a new e-mail is only mailed a link and
+ * replaces the old one when the link is followed (`pending_email` in the answer). Licences
  * are not the member's to change here (Security → Users edits them) and are ignored.
  * `logout_all_devices` ends every session of the account when the password changes.
  */
@@ -84,8 +96,21 @@ export const myAccountEndpoints = {
     answer: recordAnswerSchema(myAccountRowSchema, {
       message: z.literal(MY_ACCOUNT_UPDATED),
       metadata: z.enum(MY_ACCOUNT_METADATA),
+      /** The address waiting for its link to be followed (mailed by this or an earlier save); null: none. */
+      pending_email: z.string().nullable(),
     }),
+    otherAnswers: { 422: validationErrorSchema, 429: messageSchema },
     activity: 'Updated their account',
+  }),
+  /** The link mailed to a new address: the account's e-mail becomes it, and the old address is told. */
+  verifyEmail: defineEndpoint({
+    method: 'POST',
+    path: '/my-account/email/verify',
+    summary: 'Confirm a new e-mail address with the token of the link mailed to it',
+    tags: ['my-account'],
+    body: z.object({ token: z.string().max(200).optional() }),
+    answer: messageSchema,
+    otherAnswers: { 422: validationErrorSchema },
   }),
   /** Where a User's `profile_image` points. */
   profileImage: defineEndpoint({

@@ -1,6 +1,9 @@
 import {
+  CURRENT_PASSWORD_FOR_EMAIL,
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
+  EMAIL_CHANGED,
+  EMAIL_TOKEN_INVALID,
   FILE_INVALID_TYPE,
   FILE_TOO_LARGE,
   MAX_PROFILE_IMAGE_BYTES,
@@ -13,17 +16,29 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { hashPassword } from '#core/auth/password.ts';
 import { queryRows } from '#core/db/database.ts';
 import { multipart, PNG } from '#modules/content/projects/project-writes.test-helpers.ts';
+import { decodeQp, type Received, startSmtp, waitFor } from '#test/smtp-server.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
 const PASSWORD = 'my-account-first-pass';
+const sentTo = (mail: Received, address: string) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase());
+const verifyLinkIn = (mail: Received) => {
+  const match = /(https?:\/\/[^\s"<]+\/verify-email\?token=([A-Za-z0-9_-]+))/.exec(decodeQp(mail.raw));
+  if (!match) throw new Error(`no link in ${mail.raw}`);
+  return { url: match[1] as string, token: match[2] as string };
+};
 type Fields = [string, string | Blob, string?][];
 
 describeEachDatabase('POST /my-account (_method=PATCH) and the activity log', (kind) => {
   let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    smtp = await startSmtp();
+    t = await startTestApp(kind, { env: { SMTP_URL: smtp.url } });
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    await t.close();
+    await smtp.close();
+  });
 
   /** A member of acme like the editor (role and licences), with a password of its own. */
   const createMember = async (username: string) => {
@@ -61,7 +76,6 @@ describeEachDatabase('POST /my-account (_method=PATCH) and the activity log', (k
     const res = await save(token, [
       ['name', '  Mya Details '],
       ['username', 'mya-details-2'],
-      ['email', 'Mya.Details@Example.test'],
       ['phone_number', '+31 20 123 4567'],
       ['function', 'Designer'],
       ['notification_settings[7][notification_type_id]', '7'],
@@ -75,7 +89,7 @@ describeEachDatabase('POST /my-account (_method=PATCH) and the activity log', (k
     expect(res.body.data).toMatchObject({
       name: 'Mya Details',
       username: 'mya-details-2',
-      email: 'Mya.Details@Example.test',
+      email: 'mya-details@example.test',
       phone_number: '+31 20 123 4567',
       function: 'Designer',
     });
@@ -153,7 +167,10 @@ describeEachDatabase('POST /my-account (_method=PATCH) and the activity log', (k
     expect(taken.status).toBe(422);
     expect(taken.body.errors.username).toEqual(['The username has already been taken.']);
     expect(taken.body.errors.notification_settings).toEqual(['Unknown notification type: 999.']);
-    expect(takenEmail.body.errors).toEqual({ email: ['The email has already been taken.'] });
+    expect(takenEmail.body.errors).toEqual({
+      email: ['The email has already been taken.'],
+      current_password: [CURRENT_PASSWORD_FOR_EMAIL],
+    });
     const big = new Uint8Array(MAX_PROFILE_IMAGE_BYTES + 1);
     big.set(PNG);
     const tooLarge = await save(token, [['profile_image', new Blob([big], { type: 'image/png' }), 'big.png']]);
@@ -220,5 +237,98 @@ describeEachDatabase('POST /my-account (_method=PATCH) and the activity log', (k
     const fresh = await signIn('mya-password', 'third-password-1');
     expect(fresh.status).toBe(200);
     expect(await activity(fresh.body.access_token)).toContain('Updated their account');
+  });
+
+  it('changes the e-mail only with the current password and once the new address follows its link; the old address is told', async () => {
+    await createMember('mya-email');
+    const token = await tokenOf('mya-email');
+    const oldEmail = 'mya-email@example.test';
+    const newEmail = 'Mya.New@Example.test';
+    expect((await save(token, [['email', newEmail]])).body.errors).toEqual({
+      current_password: [CURRENT_PASSWORD_FOR_EMAIL],
+    });
+    expect(
+      (
+        await save(token, [
+          ['email', newEmail],
+          ['current_password', 'not-it'],
+        ])
+      ).body.errors,
+    ).toEqual({
+      current_password: [CURRENT_PASSWORD_WRONG],
+    });
+    // The whole form sent again with the address unchanged needs no password.
+    expect(
+      (
+        await save(token, [
+          ['email', oldEmail],
+          ['name', 'Mya Email'],
+        ])
+      ).status,
+    ).toBe(200);
+
+    const before = smtp.inbox.length;
+    const asked = await save(token, [
+      ['email', newEmail],
+      ['current_password', PASSWORD],
+    ]);
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    expect(asked.body.data.email).toBe(oldEmail);
+    expect(asked.body.pending_email).toBe(newEmail);
+    const mail = await waitFor(() => smtp.inbox.slice(before).find((m) => sentTo(m, newEmail)));
+    expect(mail.raw).toMatch(/^Subject: Acme Kitchens: confirm your new e-mail address/m);
+    const link = verifyLinkIn(mail);
+    expect(link.url.startsWith(`http://${t.host('acme')}/verify-email?token=`)).toBe(true);
+
+    // Until the link is followed the old address is the account's: sign-in and password resets.
+    expect((await signIn(newEmail)).status).toBe(401);
+    expect((await signIn(oldEmail)).status).toBe(200);
+    const forgotten = smtp.inbox.length;
+    await t.request('/v2/password/forgot', { json: { email: newEmail } });
+    await t.request('/v2/password/forgot', { json: { email: oldEmail } });
+    const reset = await waitFor(() => smtp.inbox.slice(forgotten).find((m) => /reset your password/.test(m.raw)));
+    expect(sentTo(reset, oldEmail)).toBe(true);
+    expect(smtp.inbox.slice(forgotten).filter((m) => sentTo(m, newEmail))).toEqual([]);
+
+    const verify = (body: object, options = {}) => t.request('/v2/my-account/email/verify', { json: body, ...options });
+    expect((await verify({ token: 'not-the-token' })).body.errors).toEqual({ token: [EMAIL_TOKEN_INVALID] });
+    expect((await verify({ token: link.token }, { origin: 'https://evil.example' })).status).toBe(403);
+    const told = smtp.inbox.length;
+    const done = await verify({ token: link.token });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.message).toBe(EMAIL_CHANGED);
+    const notice = await waitFor(() => smtp.inbox.slice(told).find((m) => sentTo(m, oldEmail)));
+    expect(notice.raw).toMatch(/^Subject: Acme Kitchens: the e-mail address of your account changed/m);
+    expect(decodeQp(notice.raw)).toContain('Mya.New@Example.test');
+    expect((await verify({ token: link.token })).status).toBe(422);
+    expect((await signIn(newEmail)).status).toBe(200);
+    expect((await signIn(oldEmail)).status).toBe(401);
+    const read = await t.request('/v2/my-account', { token });
+    expect(read.body.data).toMatchObject({ email: newEmail, email_verified: true });
+  });
+
+  it('counts guesses of current_password with the sign-in limiter: 429 with Retry-After, then for sign-in too', async () => {
+    await t.database.system.execute(sql`delete from login_failures`);
+    await createMember('mya-guess');
+    const token = await tokenOf('mya-guess');
+    const guess = (password: string) =>
+      save(token, [
+        ['current_password', password],
+        ['new_password', 'guessed-new-pass'],
+        ['new_password_confirmation', 'guessed-new-pass'],
+      ]);
+    for (let i = 0; i < 5; i++)
+      expect((await guess(`wrong-${i}`)).body.errors.current_password).toEqual([CURRENT_PASSWORD_WRONG]);
+    const limited = await guess(PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const email = await save(token, [
+      ['email', 'guess-other@example.test'],
+      ['current_password', PASSWORD],
+    ]);
+    expect(email.status).toBe(429);
+    expect((await signIn('mya-guess')).status).toBe(429);
+    await t.database.system.execute(sql`delete from login_failures`);
+    expect((await guess(PASSWORD)).status).toBe(200);
   });
 });

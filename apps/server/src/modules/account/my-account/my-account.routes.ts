@@ -1,5 +1,6 @@
-import { type AnswerOf, MY_ACCOUNT_UPDATED, myAccountEndpoints } from '@meshport/contract';
+import { type AnswerOf, EMAIL_CHANGED, MY_ACCOUNT_UPDATED, myAccountEndpoints } from '@meshport/contract';
 import { and, eq } from 'drizzle-orm';
+import pino from 'pino';
 import { accounts, memberships } from '#core/auth/account.table.ts';
 import { clearSessionCookies } from '#core/auth/session-cookies.ts';
 import type { CoreServices } from '#core/core-services.ts';
@@ -8,26 +9,42 @@ import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import type { NotificationService } from '#modules/account/notifications/notification.service.ts';
 import { myAccountResource } from '#modules/security/users/user.list.ts';
+import { EmailChangeService } from './email-change.service.ts';
 import { MyAccountService, PROFILE_IMAGE_CONTENT_TYPES } from './my-account.service.ts';
 
 /** My Account's writes (administration.md §7). */
 export function myAccountRoutes(services: CoreServices & { notifications: NotificationService }): RouteDefinition[] {
   const { config, database, storage, sessions, notifications } = services;
   const engine = new ListEngine(database, services.changes);
-  const service = new MyAccountService(database, storage, sessions, notifications);
+  const emailChanges = new EmailChangeService(
+    database,
+    services.mailer,
+    config,
+    pino({ level: config.logLevel }).child({ module: 'email-change' }),
+  );
+  const service = new MyAccountService(database, storage, sessions, notifications, services.rateLimiter, emailChanges);
   const cookieSettings = { baseDomain: config.baseDomain, secure: config.scheme === 'https' };
   return [
     defineRoute(myAccountEndpoints.update, {
       access: 'member',
-      async handler({ companyId, actor, body, request, reply }) {
-        const saved = await service.update({ companyId, accountId: actor.accountId }, body);
+      async handler({ companyId, actor, tenant, platform, body, request, reply }) {
+        const place = { company: tenant.company, platform };
+        const saved = await service.update({ companyId, accountId: actor.accountId, ip: request.ip, place }, body);
         const { data } = await engine.record(request, myAccountResource, eq(accounts.id, actor.accountId));
         if (saved.loggedOutAllDevices) clearSessionCookies(reply, cookieSettings);
         return {
           data,
           message: MY_ACCOUNT_UPDATED,
           metadata: saved.loggedOutAllDevices ? 'success_and_logged_out_all_devices' : 'success',
+          pending_email: saved.pendingEmail,
         } as AnswerOf<typeof myAccountEndpoints.update>;
+      },
+    }),
+    defineRoute(myAccountEndpoints.verifyEmail, {
+      access: 'public',
+      async handler({ body }) {
+        await emailChanges.verify(body.token);
+        return { message: EMAIL_CHANGED };
       },
     }),
     defineRoute(myAccountEndpoints.profileImage, {

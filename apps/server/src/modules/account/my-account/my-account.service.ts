@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  CURRENT_PASSWORD_FOR_EMAIL,
   CURRENT_PASSWORD_REQUIRED,
   CURRENT_PASSWORD_WRONG,
   FILE_INVALID_TYPE,
@@ -15,6 +16,7 @@ import {
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accounts } from '#core/auth/account.table.ts';
+import type { LoginRateLimiter } from '#core/auth/login-rate-limiter.ts';
 import { hashPassword, verifyPassword } from '#core/auth/password.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
 import type { Database } from '#core/db/database.ts';
@@ -23,6 +25,7 @@ import { ValidationError } from '#core/http/http-error.ts';
 import type { FileStorage } from '#core/storage/file-storage.ts';
 import type { NotificationService } from '#modules/account/notifications/notification.service.ts';
 import { isUniqueViolation } from '#modules/tools/shared/named-record.writer.ts';
+import type { EmailChangePlace, EmailChangeService } from './email-change.service.ts';
 
 type MyAccountUpdate = z.output<typeof myAccountUpdateSchema>;
 type Errors = Record<string, string[]>;
@@ -42,11 +45,15 @@ const TAKEN = { username: 'The username has already been taken.', email: 'The em
 export interface MyAccountScope {
   companyId: number;
   accountId: number;
+  /** The client's address: guesses of `current_password` count with sign-in's there. */
+  ip: string;
+  place: EmailChangePlace;
 }
 
-/** What a save did beyond the fields: whether every session of the account has ended. */
+/** What a save did beyond the fields: whether every session of the account has ended, the address waiting for its link. */
 export interface MyAccountSaved {
   loggedOutAllDevices: boolean;
+  pendingEmail: string | null;
 }
 
 /**
@@ -60,18 +67,33 @@ export class MyAccountService {
     private readonly storage: FileStorage,
     private readonly sessions: SessionService,
     private readonly notifications: NotificationService,
+    private readonly limiter: LoginRateLimiter,
+    private readonly emailChanges: EmailChangeService,
   ) {}
 
   async update(scope: MyAccountScope, input: MyAccountUpdate): Promise<MyAccountSaved> {
     const [account] = await this.database.system
-      .select({ passwordHash: accounts.passwordHash, profileImagePath: accounts.profileImagePath })
+      .select({
+        name: accounts.name,
+        username: accounts.username,
+        email: accounts.email,
+        passwordHash: accounts.passwordHash,
+        profileImagePath: accounts.profileImagePath,
+      })
       .from(accounts)
       .where(eq(accounts.id, scope.accountId));
     if (!account) throw new ValidationError({ email: ['This account no longer exists.'] });
 
     const errors: Errors = {};
     await this.checkTaken(scope.accountId, input, errors);
-    const newPassword = await this.checkPassword(account.passwordHash, input, errors);
+    // A new address is only mailed a link here; the account's stays until the link is followed.
+    const newEmail = input.email !== undefined && input.email !== account.email ? input.email : null;
+    const newPassword = await this.checkPassword(
+      { ...account, id: scope.accountId, ip: scope.ip },
+      input,
+      newEmail,
+      errors,
+    );
     const unknownTypes = (input.notification_settings ?? [])
       .map((setting) => setting.notification_type_id)
       .filter((id) => !KNOWN_TYPE_IDS.has(id));
@@ -88,7 +110,6 @@ export class MyAccountService {
     const changes = {
       ...(input.name !== undefined && { name: input.name }),
       ...(input.username !== undefined && { username: input.username }),
-      ...(input.email !== undefined && { email: input.email }),
       ...(input.phone_number !== undefined && { phoneNumber: input.phone_number }),
       ...(input.function !== undefined && { function: input.function }),
       ...(input.profile_image !== undefined && { profileImagePath: imageKey ?? null }),
@@ -118,10 +139,12 @@ export class MyAccountService {
         text: 'The password of your account was changed from My Account.',
       });
     }
+    if (newEmail !== null)
+      await this.emailChanges.request({ id: scope.accountId, name: account.name }, newEmail, scope.place);
     // administration.md §4: the flag goes with a password change; on its own it changes nothing.
     const loggedOutAllDevices = newPassword !== null && input.logout_all_devices === true;
     if (loggedOutAllDevices) await this.sessions.revokeAll(scope.accountId);
-    return { loggedOutAllDevices };
+    return { loggedOutAllDevices, pendingEmail: await this.emailChanges.pending(scope.accountId) };
   }
 
   private async checkTaken(accountId: number, input: MyAccountUpdate, errors: Errors): Promise<void> {
@@ -139,24 +162,46 @@ export class MyAccountService {
   }
 
   /**
-   * The new password when one is asked for and every rule holds, else null. Errors go under
-   * current_password, and under new_password in order (the screen shows the second message under
-   * the confirmation, administration.md §5).
+   * The new password when one is asked for and every rule holds, else null. A new password or a
+   * new e-mail needs the current password, checked as a sign-in attempt (the limiter's counts, 429
+   * when over). Errors go under current_password, and under new_password in order (the screen
+   * shows the second message under the confirmation, administration.md §5).
    */
-  private async checkPassword(hash: string, input: MyAccountUpdate, errors: Errors): Promise<string | null> {
+  private async checkPassword(
+    account: { id: number; username: string; passwordHash: string; ip: string },
+    input: MyAccountUpdate,
+    newEmail: string | null,
+    errors: Errors,
+  ): Promise<string | null> {
     const current = input.current_password ?? '';
     const next = input.new_password ?? '';
     const confirmation = input.new_password_confirmation ?? '';
-    if (current === '' && next === '' && confirmation === '') return null;
+    const passwordChange = next !== '' || confirmation !== '' || (current !== '' && newEmail === null);
+    if (!passwordChange && newEmail === null) return null;
     const nextErrors: string[] = [];
-    if (next === '') nextErrors.push(NEW_PASSWORD_REQUIRED);
-    else if (next.length < PASSWORD_MIN_LENGTH) nextErrors.push(NEW_PASSWORD_TOO_SHORT);
-    if (next !== confirmation) nextErrors.push(NEW_PASSWORD_MISMATCH);
-    if (current === '') errors.current_password = [CURRENT_PASSWORD_REQUIRED];
-    else if (!(await verifyPassword(hash, current))) errors.current_password = [CURRENT_PASSWORD_WRONG];
-    else if (next !== '' && next === current) nextErrors.push(NEW_PASSWORD_SAME);
+    if (passwordChange) {
+      if (next === '') nextErrors.push(NEW_PASSWORD_REQUIRED);
+      else if (next.length < PASSWORD_MIN_LENGTH) nextErrors.push(NEW_PASSWORD_TOO_SHORT);
+      if (next !== confirmation) nextErrors.push(NEW_PASSWORD_MISMATCH);
+    }
+    if (current === '') {
+      errors.current_password = [passwordChange ? CURRENT_PASSWORD_REQUIRED : CURRENT_PASSWORD_FOR_EMAIL];
+    } else if (!(await this.currentPasswordRight(account, current))) {
+      errors.current_password = [CURRENT_PASSWORD_WRONG];
+    } else if (next !== '' && next === current) nextErrors.push(NEW_PASSWORD_SAME);
     if (nextErrors.length) errors.new_password = nextErrors;
-    return errors.current_password || nextErrors.length ? null : next;
+    return !passwordChange || errors.current_password || nextErrors.length ? null : next;
+  }
+
+  /** Whether `current` is the password: a sign-in attempt for the limiter, so a stolen session guesses no faster. */
+  private async currentPasswordRight(
+    account: { id: number; username: string; passwordHash: string; ip: string },
+    current: string,
+  ): Promise<boolean> {
+    const attempt = await this.limiter.begin(account.id, account.username, account.ip);
+    const right = await verifyPassword(account.passwordHash, current);
+    if (right) await this.limiter.succeeded(attempt);
+    return right;
   }
 
   private takenFields(error: unknown, input: MyAccountUpdate): Errors {
