@@ -52,6 +52,9 @@ describeEachDatabase('upload reservations lapse; unfinished uploads are capped',
       const hoard = await tusCalls(editor).create({ fileName: 'hoard.obj', size: 1000 });
       expect(hoard.status, hoard.text).toBe(201);
       const path = uploadPath(hoard.headers.location as string);
+      // tus's Upload-Expires tells when it lapses, not the 24 hours from its creation.
+      const expires = Date.parse(hoard.headers['upload-expires'] as string);
+      expect(expires - Date.now()).toBeLessThan(IDLE_SECONDS * 1000 + 1000);
       const full = await tusCalls(admin).create({ fileName: 'wanted.obj', size: 1000 });
       expect(full.status).toBe(413);
 

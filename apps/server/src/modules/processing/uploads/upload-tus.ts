@@ -85,13 +85,21 @@ function jsonError(text: string, status: number): { message: string } {
   return { message: message ? (message.endsWith('.') ? message : `${message}.`) : `Upload refused (${status}).` };
 }
 
-/** tus's answer through Fastify's reply: its protocol headers, and JSON for errors. */
-export async function sendTusAnswer(reply: FastifyReply, response: Response): Promise<FastifyReply> {
+/**
+ * tus's answer through Fastify's reply: its protocol headers, and JSON for errors. `expires`:
+ * when the unfinished upload lapses now (tus counts its expiry from the creation only).
+ */
+export async function sendTusAnswer(
+  reply: FastifyReply,
+  response: Response,
+  expires: Date | null = null,
+): Promise<FastifyReply> {
   reply.code(response.status);
   for (const [name, value] of response.headers) {
     if (name.startsWith('access-control-') || name === 'content-length' || name === 'content-type') continue;
     reply.header(name, value);
   }
+  if (expires && response.status < 400) reply.header('upload-expires', expires.toUTCString());
   if (response.status < 400) {
     await response.body?.cancel();
     return reply.send();

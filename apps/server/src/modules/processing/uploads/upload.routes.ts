@@ -119,14 +119,14 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
   /**
    * After a write: 415 (and the upload removed) when the content contradicts the name; the row
    * finished once every byte arrived; otherwise the bytes stored and the first bytes kept. An
-   * upload that lapsed meanwhile is removed: 410.
+   * upload that lapsed meanwhile is removed: 410. Answers when the unfinished upload now lapses.
    */
   const settle = async (
     row: UploadRow,
     check: HeadCheck | null,
     offset: number,
     arrivals: UploadArrivals | null,
-  ): Promise<void> => {
+  ): Promise<Date | null> => {
     const refuse = async (error: HttpError) => {
       await service.discard(row.companyId, row.id);
       throw error;
@@ -139,7 +139,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
         check?.kind ?? (whole ? check.judgeWhole() : await kindOfStored(storage.read(row.storageKey), row.fileName));
       if (!kind) return refuse(invalidType());
       if (!(await service.finish(row.companyId, row.id, kind, row.size))) return refuse(lapsed());
-      return;
+      return null;
     }
     const checked = check?.kind && offset >= HEAD_BYTES ? check.kind : null;
     const open = await service.progress(row.companyId, row.id, {
@@ -148,6 +148,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
       kind: checked ?? (row.kind as UploadKind | null),
     });
     if (!open) return refuse(lapsed());
+    return open;
   };
 
   /**
@@ -181,6 +182,7 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
         const check = isTusBody(request) ? new HeadCheck(Buffer.alloc(0), file.fileName) : null;
         const arrivals = check ? arrivalsOf(request, row, Date.now()) : null;
         let response: Response;
+        let expires: Date | null = null;
         try {
           response = await tus.run(
             request,
@@ -193,12 +195,12 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
             return sendTusAnswer(reply, response);
           }
           const offset = Number(response.headers.get('upload-offset') ?? 0);
-          await settle(row, check, Number.isSafeInteger(offset) ? offset : await storedOffset(row), arrivals);
+          expires = await settle(row, check, Number.isSafeInteger(offset) ? offset : await storedOffset(row), arrivals);
         } catch (error) {
           await service.discard(companyId, id);
           throw error;
         }
-        return sendTusAnswer(reply, response);
+        return sendTusAnswer(reply, response, expires);
       },
     }),
     defineRoute(uploadEndpoints.head, {
@@ -233,14 +235,15 @@ export function uploadRoutes(services: CoreServices & { uploads: UploadService }
         const source = check?.watch(request.raw) ?? request.raw;
         const body = isTusBody(request) ? (arrivals?.watch(source) ?? source) : null;
         const response = await tus.run(request, 'PATCH', { id: row.id, location: location(request) }, body);
+        let expires: Date | null = null;
         if (row.state === 'receiving') {
           const offset =
             response.status === 204 ? Number(response.headers.get('upload-offset')) : await storedOffset(row);
           if (check?.refused || arrivals?.lapsed || offset !== row.received || offset >= row.size) {
-            await settle(row, check, offset, arrivals);
+            expires = await settle(row, check, offset, arrivals);
           }
         }
-        return sendTusAnswer(reply, response);
+        return sendTusAnswer(reply, response, expires);
       },
     }),
     defineRoute(uploadEndpoints.terminate, {
