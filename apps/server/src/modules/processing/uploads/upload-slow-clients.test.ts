@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#core/db/database.ts';
@@ -80,5 +81,46 @@ onPostgres('slow uploads on PostgreSQL [postgres]', () => {
       )})`,
     );
     expect(finished[0]?.n).toBe(SLOW_UPLOADS);
+  });
+
+  it(`answers a list and /readyz in their usual time while ${SLOW_UPLOADS} downloads wait for their clients`, async () => {
+    const key = 'downloads/slow-readers.pdf';
+    await t.services.storage.put(key, Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(32 * 1024 * 1024)]));
+    const [download] = await queryRows<{ id: number }>(
+      t.database.system,
+      sql`insert into downloads (name, extension, file_path, size) values ('Slow readers', 'pdf', ${key}, 0) returning id`,
+    );
+    const server = new URL(t.url);
+    const readers: http.ClientRequest[] = [];
+    const started = await Promise.all(
+      Array.from({ length: SLOW_UPLOADS }, () => {
+        const req = http.get({
+          hostname: server.hostname,
+          port: server.port,
+          path: `/v2/downloads/${download?.id}/download`,
+          agent: false,
+          headers: { host: editor.host, authorization: `Bearer ${editor.token}` },
+        });
+        readers.push(req);
+        // The answer starts, and the client reads no further: the server's stream waits on it.
+        return new Promise<number>((resolve, reject) => {
+          req.on('response', (res) => {
+            res.pause();
+            resolve(res.statusCode ?? 0);
+          });
+          req.on('error', reject);
+        });
+      }),
+    );
+    try {
+      expect(started).toEqual(readers.map(() => 200));
+      const listed = await timed('the projects list', () => t.request('/v2/projects', { token: editor.token }), 3_000);
+      expect(listed.answer.status).toBe(200);
+      expect(listed.ms).toBeLessThan(1_000);
+      const readiness = await timed('/readyz', () => t.request('/readyz'), 3_000);
+      expect(readiness.ms).toBeLessThan(1_000);
+    } finally {
+      for (const req of readers) req.destroy();
+    }
   });
 });
