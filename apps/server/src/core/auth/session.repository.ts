@@ -91,11 +91,14 @@ export class SessionRepository {
     await this.database.system.update(sessions).set({ lastSeenAt: new Date() }).where(eq(sessions.id, sessionId));
   }
 
-  async revoke(sessionId: number): Promise<void> {
-    await this.database.system
+  /** The session's account, or null when it was already revoked. */
+  async revoke(sessionId: number): Promise<number | null> {
+    const [row] = await this.database.system
       .update(sessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)))
+      .returning({ accountId: sessions.accountId });
+    return row?.accountId ?? null;
   }
 
   async revokeAllOf(accountId: number): Promise<number> {

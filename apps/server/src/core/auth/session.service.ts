@@ -169,13 +169,13 @@ export class SessionService {
 
   /** Ended here at once; other processes learn it from the change feed. */
   async revoke(sessionId: number): Promise<void> {
-    await this.repository.revoke(sessionId);
-    this.changes?.publish({ kind: 'sessions' });
+    const accountId = await this.repository.revoke(sessionId);
+    this.changes?.publish(accountId == null ? { kind: 'sessions' } : { kind: 'sessions', accountId });
   }
 
   async revokeAll(accountId: number): Promise<number> {
     const count = await this.repository.revokeAllOf(accountId);
-    this.changes?.publish({ kind: 'sessions' });
+    this.changes?.publish({ kind: 'sessions', accountId });
     return count;
   }
 }

@@ -93,11 +93,18 @@ describeEachDatabase('change feed', (kind: DatabaseKind) => {
       );
       return row?.id ?? 0;
     };
+    const accountOf = async (sessionId: number) =>
+      (
+        await queryRows<{ account_id: number }>(
+          database.system,
+          sql`select account_id from sessions where id = ${sessionId}`,
+        )
+      )[0]?.account_id;
     const id = await session();
     expect(await changesOf(touch)).toEqual([]);
     expect(
       await changesOf(() => database.system.execute(sql`update sessions set revoked_at = now() where id = ${id}`)),
-    ).toEqual([{ kind: 'sessions' }]);
+    ).toEqual([{ kind: 'sessions', accountId: await accountOf(id) }]);
     const other = await session();
     expect(await changesOf(() => database.system.execute(sql`delete from sessions where id = ${other}`))).toEqual([
       { kind: 'sessions' },
@@ -137,7 +144,8 @@ describe('change feed payloads', () => {
     expect(parseChange('12')).toEqual({ kind: 'company', companyId: 12 });
     expect(parseChange('*')).toEqual({ kind: 'all' });
     expect(parseChange('sessions')).toEqual({ kind: 'sessions' });
-    for (const payload of ['', 'sync:ab12:3', '12:', '12:Labels; drop', 'x:labels'])
+    expect(parseChange('sessions:42')).toEqual({ kind: 'sessions', accountId: 42 });
+    for (const payload of ['', 'sync:ab12:3', '12:', '12:Labels; drop', 'x:labels', 'sessions:', 'sessions:x'])
       expect(parseChange(payload)).toBeNull();
   });
 

@@ -13,14 +13,20 @@ const SYNC_TIMEOUT_MS = 5_000;
 export type Change =
   | { kind: 'company'; companyId: number; table?: string }
   | { kind: 'all'; table?: string }
-  | { kind: 'sessions' };
+  /** A session ended or shortened: of that account (migration 0024), or of anyone when absent. */
+  | { kind: 'sessions'; accountId?: number };
 
 const TABLE_NAME = /^[a-z_][a-z0-9_$]{0,62}$/;
 
-/** A payload of channel `meshport_changes`: `{company}:{table}`, `*:{table}`, `*`, `{company}` or `sessions`. */
+/**
+ * A payload of channel `meshport_changes`: `{company}:{table}`, `*:{table}`, `*`, `{company}`,
+ * `sessions:{account}` or `sessions`.
+ */
 export function parseChange(payload: string): Change | null {
   if (payload === '*') return { kind: 'all' };
   if (payload === 'sessions') return { kind: 'sessions' };
+  const ofAccount = /^sessions:(\d{1,10})$/.exec(payload);
+  if (ofAccount) return { kind: 'sessions', accountId: Number(ofAccount[1]) };
   const colon = payload.indexOf(':');
   const who = colon < 0 ? payload : payload.slice(0, colon);
   const table = colon < 0 ? undefined : payload.slice(colon + 1);

@@ -1,6 +1,6 @@
 import { contentChannel, userChannel } from '@meshport/contract';
 import type { Socket } from 'socket.io-client';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { expectCutWithin, hears, newMember, newRole, openSocket, subscribe } from '#test/live-sockets.ts';
 import { linkIn, startSmtp, waitFor } from '#test/smtp-server.ts';
 import { DEMO_PASSWORD, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
@@ -43,13 +43,25 @@ describeEachDatabase('realtime revocation', (kind) => {
     await smtp.close();
   });
 
-  it('logout ends the sockets of that session, and only those', async () => {
+  it('logout ends the sockets of that session, and only those; others’ sessions are not even looked up', async () => {
     const me = await editorWithSocket();
     const other = await openSocket(t, await t.login(me.username));
     sockets.push(other);
-    await expectCutWithin(me.socket, () => t.request('/v2/logout', { token: me.token }));
+    const bystander = await editorWithSocket();
+    await t.services.changes.sync();
+    await new Promise((resolve) => setTimeout(resolve, 100));
     await t.services.realtime.settled();
-    expect(other.connected).toBe(true);
+    const checks = vi.spyOn(t.services.sessions, 'validate');
+    try {
+      await expectCutWithin(me.socket, () => t.request('/v2/logout', { token: me.token }));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await t.services.realtime.settled();
+      expect(other.connected).toBe(true);
+      expect(bystander.socket.connected).toBe(true);
+      expect(checks.mock.calls.some(([token]) => token === bystander.token)).toBe(false);
+    } finally {
+      checks.mockRestore();
+    }
   });
 
   it('logout-all ends the sockets of every session of the account', async () => {

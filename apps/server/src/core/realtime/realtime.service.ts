@@ -18,7 +18,7 @@ import type { SessionService } from '#core/auth/session.service.ts';
 import type { ChangeFeed } from '#core/db/change-feed.ts';
 import type { RequestTenant } from '#core/http/request-context.ts';
 import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
-import { SweepQueue } from './access-sweep.ts';
+import { SweepQueue, type SweepScope } from './access-sweep.ts';
 import {
   authorizeChannel,
   type ChannelDecision,
@@ -323,14 +323,16 @@ export class RealtimeService {
   }
 
   /** This process's sockets that the changes concern, re-checked once per session and host. */
-  private async sweep(scope: { all: boolean; companies: Set<number>; companiesChanged: boolean }): Promise<void> {
+  private async sweep(scope: SweepScope): Promise<void> {
     if (!this.io) return;
     if (scope.companiesChanged) this.tenants.invalidate();
     const groups = new Map<string, RealtimeSocket[]>();
     for (const raw of this.io.of('/').sockets.values()) {
       const socket = raw as RealtimeSocket;
       if (!socket.data.tenant) continue; // still in its handshake: `onConnection` checks it
-      if (!scope.all && !scope.companies.has(socket.data.companyId)) continue;
+      const concerned =
+        scope.all || scope.companies.has(socket.data.companyId) || scope.accounts.has(socket.data.subject.accountId);
+      if (!concerned) continue;
       const key = `${socket.data.token}\u0000${socket.data.subDomain}\u0000${socket.data.tenant.platform}`;
       groups.set(key, [...(groups.get(key) ?? []), socket]);
     }
