@@ -146,8 +146,10 @@ describeEachDatabase('realtime revocation', (kind) => {
     expect(await hears(t, me.socket, models)).toBe(false);
   });
 
-  it('losing the licence of the platform the socket is on ends it', async () => {
+  it('losing the licence of a platform ends the sockets on that platform’s hosts, not on the others', async () => {
     const me = await editorWithSocket();
+    const portal = await openSocket(t, me.token, t.host('acme', 'customerportal'));
+    sockets.push(portal);
     await expectCutWithin(me.socket, async () => {
       const answer = await t.request(`/v2/users/${me.id}`, {
         method: 'PATCH',
@@ -156,6 +158,9 @@ describeEachDatabase('realtime revocation', (kind) => {
       });
       expect(answer.status).toBe(200);
     });
+    await t.services.realtime.settled();
+    expect(portal.connected).toBe(true);
+    expect(await subscribe(portal, userChannel(me.companyId, me.id))).toMatchObject({ ok: true });
   });
 
   it('a session idle past its timeout ends its sockets, however quiet the server', async () => {
