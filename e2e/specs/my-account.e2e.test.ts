@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { checkScreen } from '../support/artifacts.ts';
 import { PASSWORD_LABEL, pathOf, useBrowser, waitForPath } from '../support/browser.ts';
 import { HOSTS } from '../support/hosts.ts';
 import { seeBanner } from '../support/list-actions.ts';
+import { linkIn, newestMailTo } from '../support/mail.ts';
 import { type CreatedMember, createMember } from '../support/users.ts';
 
 // Members of this spec's own making (Viewer role, design_and_sales: the customerportal host):
@@ -12,9 +13,31 @@ const HOST = HOSTS.acmeCustomerportal;
 /** Unique per attempt: a retried test makes a new member. */
 const unique = (name: string) => `${name}-${Date.now().toString(36)}`;
 
-async function signInAs(page: Page, member: CreatedMember, password = member.password): Promise<void> {
+/** The newest mail (.eml) to `to` that `accept`s, once the server has written it. */
+async function mailTo(to: string, accept: (mail: string) => boolean = () => true): Promise<string> {
+  const { dataDir } = inject('e2eServer');
+  let found: string | null = null;
+  await expect
+    .poll(
+      () => {
+        const mail = newestMailTo(dataDir, to);
+        found = mail && accept(mail) ? mail : null;
+        return found !== null;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return found ?? '';
+}
+
+async function signInAs(
+  page: Page,
+  member: CreatedMember,
+  password = member.password,
+  identity = member.username,
+): Promise<void> {
   const form = page.getByRole('form', { name: 'Login' });
-  await form.getByRole('textbox', { name: 'Username or e-mail' }).fill(member.username);
+  await form.getByRole('textbox', { name: 'Username or e-mail' }).fill(identity);
   await form.getByLabel(PASSWORD_LABEL).fill(password);
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });
@@ -115,5 +138,41 @@ describe('My Account (/user/profile)', () => {
     await waitForPath(other, '/login');
     await signInAs(page, member, `${second}-3`);
     expect(pathOf(page)).not.toBe('/login');
+  });
+
+  it('changes the e-mail with the current password; the new address counts once its link is followed', async () => {
+    const member = await createMember(e2e.port, HOST, { username: unique('mya-email') });
+    const oldEmail = `${member.username}@e2e.example`;
+    const newEmail = `${member.username}-new@e2e.example`;
+    const page = await e2e.openPage(HOST, '/login');
+    await signInAs(page, member);
+    await page.goto(e2e.url(HOST, '/user/profile'));
+    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(oldEmail);
+    const password = page.getByLabel(/^Current password \(to change the e-mail\)/);
+    expect(await password.count()).toBe(0);
+    await page.getByLabel(/^Email/).fill(newEmail);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('The current password is required to change the e-mail address.').waitFor();
+    await checkScreen(page, 'my-account-email-password');
+    await password.fill(member.password);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await seeBanner(
+      page,
+      `Update successful. We have sent a confirmation link to ${newEmail}: your e-mail address changes once you follow it.`,
+    );
+    // Until the link is followed the account keeps its address.
+    await expect.poll(() => page.getByLabel(/^Email/).inputValue()).toBe(oldEmail);
+
+    const url = new URL(linkIn(await mailTo(newEmail), '/verify-email') ?? 'http://none/');
+    expect(url.hostname).toBe('customerportal-acme.meshport.localhost');
+    const confirm = await e2e.openPage(HOST, `${url.pathname}${url.search}`);
+    await confirm.getByRole('button', { name: 'Confirm the address' }).click();
+    await confirm.getByText('Your e-mail address has been changed.').waitFor();
+    await checkScreen(confirm, 'verify-email-done');
+    await mailTo(oldEmail, (mail) => mail.includes('the e-mail address of your account changed'));
+
+    const again = await e2e.openPage(HOST, '/login');
+    await signInAs(again, member, member.password, newEmail);
+    expect(pathOf(again)).not.toBe('/login');
   });
 });

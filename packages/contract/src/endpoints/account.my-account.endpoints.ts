@@ -110,7 +110,8 @@ export const myAccountEndpoints = {
     tags: ['my-account'],
     body: z.object({ token: z.string().max(200).optional() }),
     answer: messageSchema,
-    otherAnswers: { 422: validationErrorSchema },
+    // 403: sent from another site (the cross-site rule of every write).
+    otherAnswers: { 403: messageSchema, 422: validationErrorSchema },
   }),
   /** Where a User's `profile_image` points. */
   profileImage: defineEndpoint({

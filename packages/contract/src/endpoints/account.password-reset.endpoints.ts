@@ -10,7 +10,7 @@ export const passwordResetEndpoints = {
     tags: ['auth'],
     body: forgotPasswordRequestSchema,
     answer: messageSchema,
-    otherAnswers: { 422: validationErrorSchema, 429: messageSchema },
+    otherAnswers: { 403: messageSchema, 422: validationErrorSchema, 429: messageSchema },
   }),
   reset: defineEndpoint({
     method: 'POST',
@@ -19,6 +19,6 @@ export const passwordResetEndpoints = {
     tags: ['auth'],
     body: resetPasswordBodySchema,
     answer: messageSchema,
-    otherAnswers: { 422: validationErrorSchema },
+    otherAnswers: { 403: messageSchema, 422: validationErrorSchema },
   }),
 };

@@ -1,5 +1,9 @@
 /** My Account (administration.md §2). Owner: the account screens. */
-export const ACCOUNT_PATTERNS = { 'account-profile': '/user/profile' } as const;
+export const ACCOUNT_PATTERNS = {
+  'account-profile': '/user/profile',
+  /** The link mailed to a new e-mail address (VERIFY_EMAIL_PATH of the contract). */
+  'verify-email': '/verify-email',
+} as const;
 
 /** Targets of this area not routed yet: links to them stay hidden (paths.test.ts checks both ways). */
 export const ACCOUNT_PLANNED: readonly string[] = [];

@@ -10,4 +10,10 @@ export const ACCOUNT_ROUTES: AreaRoutes<typeof ACCOUNT_PATTERNS> = {
     load: () =>
       import('../../../features/account/pages/my-account.page.tsx').then((m) => ({ default: m.MyAccountPage })),
   },
+  // Signed in or not: the mailed token is what counts.
+  'verify-email': {
+    title: 'titles.verifyEmail',
+    layout: 'bare',
+    load: () => import('../../../features/account/pages/verify-email.page.tsx'),
+  },
 };

@@ -1,6 +1,6 @@
 import { type AnswerOf, myAccountEndpoints, userEndpoints } from '@meshport/contract';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call, callWithoutSignOut } from '../../../lib/api/api-client.ts';
 import { queryKey } from '../../../lib/api/query-keys.ts';
 
 export type MyAccount = AnswerOf<typeof userEndpoints.myAccount>['data'];
@@ -37,4 +37,9 @@ export function useSaveMyAccount() {
     mutationFn: (form: FormData) => call(postWithOverride, { body: form }),
     onSuccess: () => client.invalidateQueries({ queryKey: queryKey('users') }),
   });
+}
+
+/** POST /my-account/email/verify: the token of the link mailed to a new address makes it the account's. */
+export function verifyEmail(token: string): Promise<AnswerOf<typeof myAccountEndpoints.verifyEmail>> {
+  return callWithoutSignOut(myAccountEndpoints.verifyEmail, { body: { token } });
 }

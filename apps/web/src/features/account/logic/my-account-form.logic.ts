@@ -14,6 +14,8 @@ export interface MyAccountFormValues {
   phone_number: string;
   function: string;
   current_password: string;
+  /** The current password asked for under Email when the address changes (the server needs it). */
+  email_password: string;
   new_password: string;
   new_password_confirmation: string;
   logout_all_devices: boolean;
@@ -21,7 +23,14 @@ export interface MyAccountFormValues {
 
 export type MyAccountField = keyof MyAccountFormValues;
 
-const DETAIL_FIELDS: readonly MyAccountField[] = ['name', 'username', 'email', 'phone_number', 'function'];
+const DETAIL_FIELDS: readonly MyAccountField[] = [
+  'name',
+  'username',
+  'email',
+  'email_password',
+  'phone_number',
+  'function',
+];
 const PASSWORD_FIELDS: readonly MyAccountField[] = [
   'current_password',
   'new_password',
@@ -43,6 +52,7 @@ export function initialValues(account: {
     phone_number: account.phone_number ?? '',
     function: account.function ?? '',
     current_password: '',
+    email_password: '',
     new_password: '',
     new_password_confirmation: '',
     logout_all_devices: false,
@@ -53,13 +63,20 @@ export function wantsPasswordChange(values: MyAccountFormValues): boolean {
   return values.current_password !== '' || values.new_password !== '' || values.new_password_confirmation !== '';
 }
 
+/** Whether the form asks for another e-mail address than the account's (`loadedEmail`). */
+export function wantsEmailChange(values: MyAccountFormValues, loadedEmail: string): boolean {
+  return values.email.trim() !== loadedEmail;
+}
+
 /**
  * The body of POST /my-account: the details (emptied optional fields clear), the changed
- * notification settings, and the password fields only when a new password is asked for.
+ * notification settings, the password fields only when a new password is asked for, and the
+ * current password when the e-mail changes (the one typed under Email, or the password form's).
  */
 export function saveBody(
   values: MyAccountFormValues,
   settings: readonly { notification_type_id: number; email: boolean; browser: boolean }[],
+  loadedEmail: string,
 ): Record<string, FormValue> {
   const body: Record<string, FormValue> = {
     name: values.name,
@@ -75,6 +92,7 @@ export function saveBody(
     body.new_password_confirmation = values.new_password_confirmation;
     body.logout_all_devices = values.logout_all_devices;
   }
+  if (wantsEmailChange(values, loadedEmail) && !body.current_password) body.current_password = values.email_password;
   return body;
 }
 
@@ -83,7 +101,11 @@ export function saveBody(
  * under the new password, the second under its confirmation. What no field takes is returned
  * apart, for a banner.
  */
-export function placeServerErrors(errors: Record<string, readonly string[]>): {
+export function placeServerErrors(
+  errors: Record<string, readonly string[]>,
+  /** The current password was asked for the e-mail only: its message goes under Email. */
+  forEmailOnly = false,
+): {
   fields: Partial<Record<MyAccountField, string>>;
   other: string[];
 } {
@@ -95,6 +117,8 @@ export function placeServerErrors(errors: Record<string, readonly string[]>): {
     if (key === 'new_password') {
       fields.new_password = first;
       if (second !== undefined) fields.new_password_confirmation = second;
+    } else if (key === 'current_password' && forEmailOnly) {
+      fields.email_password = first;
     } else if (
       (DETAIL_FIELDS as readonly string[]).includes(key) ||
       (PASSWORD_FIELDS as readonly string[]).includes(key)

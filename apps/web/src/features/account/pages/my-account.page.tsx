@@ -24,6 +24,7 @@ import {
   placeServerErrors,
   saveBody,
   tabOf,
+  wantsEmailChange,
   wantsPasswordChange,
 } from '../logic/my-account-form.logic.ts';
 import { changedSettings, type SettingsState, settingsState } from '../logic/notification-settings.logic.ts';
@@ -85,7 +86,7 @@ function MyAccountForm({ account }: { account: MyAccount }) {
   };
 
   const submit = async (values: MyAccountFormValues) => {
-    const body = saveBody(values, changedSettings(loadedSettings, settings));
+    const body = saveBody(values, changedSettings(loadedSettings, settings), account.email);
     try {
       const answer = await save.mutateAsync(toFormData(body, { method: 'PATCH' }));
       if (answer.metadata === 'success_and_logged_out_all_devices') {
@@ -97,10 +98,16 @@ function MyAccountForm({ account }: { account: MyAccount }) {
       setLoadedSettings(next);
       setSettings(next);
       reset(initialValues(answer.data));
-      showBanner({ kind: 'success', text: t('saved'), delay: TOAST_DELAY_MS, life: SHORT_BANNER_LIFE_MS });
+      // The address changes once the link mailed to it is followed: say where it went, and leave it up.
+      if (answer.pending_email && wantsEmailChange(values, account.email)) {
+        showBanner({ kind: 'success', text: t('details.emailPending', { email: answer.pending_email }) });
+      } else {
+        showBanner({ kind: 'success', text: t('saved'), delay: TOAST_DELAY_MS, life: SHORT_BANNER_LIFE_MS });
+      }
     } catch (error) {
       const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
-      const { fields, other } = placeServerErrors(fieldErrors);
+      const forEmailOnly = wantsEmailChange(values, account.email) && !wantsPasswordChange(values);
+      const { fields, other } = placeServerErrors(fieldErrors, forEmailOnly);
       const placed = Object.entries(fields) as [keyof MyAccountFormValues, string][];
       openTabOf(placed[0]?.[0]);
       for (const [index, [field, message]] of placed.entries()) {
@@ -131,7 +138,12 @@ function MyAccountForm({ account }: { account: MyAccount }) {
           <Tabs.Tab value="settings">{t('tabs.settings')}</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="details">
-          <DetailsTab control={control} name={account.name} profileImage={account.profile_image} />
+          <DetailsTab
+            control={control}
+            name={account.name}
+            profileImage={account.profile_image}
+            loadedEmail={account.email}
+          />
         </Tabs.Panel>
         <Tabs.Panel value="activity">{tab === 'activity' && <ActivityTab />}</Tabs.Panel>
         <Tabs.Panel value="settings">
