@@ -293,6 +293,7 @@ export class RealtimeService {
   /** Re-reads the session on every join, so that a revoked session or a changed role counts at once. */
   private async subscribe(socket: RealtimeSocket, payload: unknown): Promise<SubscribeAck> {
     const { token, via, companyId } = socket.data;
+    const sweeps = this.sweeps.started;
     const valid = await this.sessions.validate(token, companyId, via, true);
     if (!valid) {
       setImmediate(() => socket.disconnect(true));
@@ -303,6 +304,8 @@ export class RealtimeService {
     const decision = this.authorize(socket.data.subject, socket.data.tenant, channelOf(payload));
     if (!decision.ok) return decision;
     await socket.join(decision.channel);
+    // A sweep since the session was read did not see this channel: check it against what it saw.
+    if (this.sweeps.started !== sweeps) await this.recheck([socket], socket.data.tenant);
     return decision;
   }
 
