@@ -58,5 +58,8 @@ export async function createMember(
   await apiClient(port, host).call(passwordResetEndpoints.reset, {
     body: { token, password, password_confirmation: password },
   });
+  // A new address makes a member; an existing account's would only be invited (no id of the account).
+  if ('status' in created.data || created.data.id === undefined)
+    throw new Error(`createMember: ${email} was only invited`);
   return { username: opts.username, password, id: created.data.id };
 }

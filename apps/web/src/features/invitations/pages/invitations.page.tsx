@@ -1,8 +1,9 @@
 import { Anchor, Button, Group, Stack, Title } from '@mantine/core';
+import { hostFor } from '@meshport/contract';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { urlOnHost } from '../../../app/session/host.logic.ts';
 import { paths } from '../../../lib/paths/paths.ts';
 import { useAuth } from '../../../lib/session/auth.context.ts';
 import { useTenant } from '../../../lib/session/tenant.context.ts';
@@ -12,11 +13,27 @@ import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-s
 import { useReceivedInvitations } from '../api/received-invitations.api.ts';
 import { InvitationCard, JoinedNotice } from '../components/invitation-card.component.tsx';
 
+/** The home page of a company's host, on this page's scheme and port. */
+const companyHome = (subDomain: string, baseDomain: string) =>
+  `${window.location.protocol}//${hostFor(subDomain, null, baseDomain)}${window.location.port ? `:${window.location.port}` : ''}/`;
+
 /**
  * /invitations: the signed-in account's invitations to join companies, on any host (the mailed
- * link opens it on the base domain). `?id=…&token=…` from the mail confirms the address.
+ * link opens it on the base domain). `?id=…&token=…` from the mail confirms the address. A bare
+ * page outside the signed-in frame, so it keeps its own server-state cache.
  */
 export default function InvitationsPage() {
+  const [client] = useState(
+    () => new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } }),
+  );
+  return (
+    <QueryClientProvider client={client}>
+      <Invitations />
+    </QueryClientProvider>
+  );
+}
+
+function Invitations() {
   const { t, i18n } = useTranslation('invitations');
   const [search] = useSearchParams();
   const query = useReceivedInvitations();
@@ -30,12 +47,7 @@ export default function InvitationsPage() {
     <FullPage>
       <BrandLogo height={48} withName />
       <Title order={1}>{t('title')}</Title>
-      {joined && (
-        <JoinedNotice
-          company={joined.name}
-          href={urlOnHost(window.location, joined.sub_domain, null, tenant.baseDomain, '/')}
-        />
-      )}
+      {joined && <JoinedNotice company={joined.name} href={companyHome(joined.sub_domain, tenant.baseDomain)} />}
       <Stack gap="md" w="100%">
         <QueryState
           query={query}

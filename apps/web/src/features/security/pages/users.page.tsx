@@ -27,7 +27,14 @@ export function UsersPage() {
     >
       <Stack gap="xl">
         <ResourceList list={list} />
-        {showInvitations && <ResourceList list={invitations} />}
+        {showInvitations && (
+          <Stack gap="sm">
+            <Title order={2} size="h3">
+              {t('invitations.title')}
+            </Title>
+            <ResourceList list={invitations} />
+          </Stack>
+        )}
       </Stack>
     </SecurityListPage>
   );
