@@ -256,6 +256,8 @@ export class RealtimeService {
     const valid = token ? await this.sessions.validate(token, company.id, via, true) : null;
     if (!token || !valid || !tenant) throw handshakeError('Unauthorized', 401);
     const { actor } = valid;
+    const refusal = refusalHere(actor, { company, platform });
+    if (refusal) throw handshakeError(refusal, 403);
     socket.data = {
       token,
       via,
@@ -364,7 +366,7 @@ export class RealtimeService {
       company && company.id === first.data.companyId ? await this.sessions.validate(token, company.id, via) : null;
     for (const socket of sockets) {
       if (socket.disconnected) continue;
-      if (!valid || !company || !mayStay(valid.actor, { company, platform })) {
+      if (!valid || !company || refusalHere(valid.actor, { company, platform }) !== null) {
         socket.disconnect(true);
         continue;
       }
@@ -389,13 +391,16 @@ function subjectOf(actor: SocketData['subject']): SocketData['subject'] {
   };
 }
 
-/** What every call on this host needs: a member holding the platform's licence, or a platform admin. */
-function mayStay(actor: ChannelSubject, tenant: RequestTenant): boolean {
+/**
+ * Why the socket may not stay on this host, or null: every call here needs a member holding
+ * the platform's licence, or a platform admin.
+ */
+function refusalHere(actor: ChannelSubject, tenant: RequestTenant): string | null {
   try {
     checkAccess(actor, tenant, 'member');
-    return true;
-  } catch {
-    return false;
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'This action is unauthorized.';
   }
 }
 
