@@ -49,4 +49,12 @@ describe('configuration', () => {
     );
     expect(() => loadConfig({ PUBLIC_URL: 'https://a.example/app?x=1' })).toThrow(/PUBLIC_URL/);
   });
+
+  it('believes X-Forwarded-For only from the proxies TRUST_PROXY names (true: loopback and private ones)', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toEqual(['loopback', 'linklocal', 'uniquelocal']);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.7, 192.168.0.0/16' }).trustProxy).toEqual(['10.0.0.7', '192.168.0.0/16']);
+    expect(() => loadConfig({ TRUST_PROXY: 'everyone' })).toThrow(/TRUST_PROXY/);
+  });
 });
