@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
-import fastifyFormbody from '@fastify/formbody';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -11,10 +10,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { installApiGate } from '#core/access/api-gate.ts';
 import { systemRoutes } from '#core/config/config.routes.ts';
+import { installBodyParsers } from '#core/http/body-parsers.ts';
 import { installErrorHandler } from '#core/http/error-handler.ts';
 import { installFormFieldNesting } from '#core/http/form-fields.ts';
 import { registerMultipart } from '#core/http/multipart.ts';
 import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/register-routes.ts';
+import { busboyLimits, REQUEST_LIMITS } from '#core/http/request-limits.ts';
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
 import type { RouteDefinition } from '#core/http/route.ts';
 import { isListRoute } from '#core/list/list-routes.ts';
@@ -106,7 +107,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
-    bodyLimit: 10 * 1024 * 1024,
+    // Per kind of body in request-limits.ts; a route's multipart files add what its body declares.
+    bodyLimit: REQUEST_LIMITS.bodyBytes,
     routerOptions: { ignoreTrailingSlash: true },
     // graceful-close.ts answers requests arriving during the drain, with `Connection: close`
     return503OnClosing: false,
@@ -123,8 +125,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   installErrorHandler(app);
   installSecurityHeaders(app, config.scheme === 'https');
   await app.register(fastifyCookie);
-  await app.register(fastifyFormbody);
-  await registerMultipart(app, { fileSize: 50 * 1024 * 1024, files: 10, fields: 1000 });
+  installBodyParsers(app);
+  // Routes outside registerRoutes (docs, health) take no files.
+  await registerMultipart(app, busboyLimits({ bodyBytes: REQUEST_LIMITS.bodyBytes, files: 0, fileSize: 0 }));
   installFormFieldNesting(app);
   registerUploadBodyParser(app);
   await app.register(fastifySwagger, {

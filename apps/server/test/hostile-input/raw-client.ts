@@ -14,6 +14,8 @@ export type RawAnswer =
   | { error: string; ms: number };
 
 const CHUNK = Buffer.alloc(1024 * 1024, 'x');
+/** How long a body over CHUNK waits after its headers for a refusal. */
+const EARLY_ANSWER_MS = 50;
 
 /** One request on its own connection, so that a connection the server drops cannot spoil the next. */
 export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
@@ -64,12 +66,23 @@ export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promi
       // The server may answer (413, 401) and close before a large body is all sent.
       if (!answered) settle({ error: error.message, ms: elapsed() });
     });
-    if (body?.kind === 'large') void writeLarge(client, body, () => answered);
-    else client.end(body?.data);
+    const write = () => {
+      if (body?.kind === 'large') void writeLarge(client, body, () => answered);
+      else if (body && body.data.length > CHUNK.length) void writeChunks(client, body.data, () => answered);
+      else client.end(body?.data);
+    };
+    if (length > CHUNK.length) {
+      // As curl's `Expect: 100-continue`: the headers first, the body only if no early refusal comes.
+      // A server refusing by the declared length closes the connection, and writing into that
+      // would reset it before its answer is read.
+      client.flushHeaders();
+      setTimeout(write, EARLY_ANSWER_MS);
+    } else write();
   });
 }
 
 async function writeLarge(client: http.ClientRequest, body: Extract<Body, { kind: 'large' }>, stop: () => boolean) {
+  if (stop()) return;
   const head = Buffer.from(body.head);
   const tail = Buffer.from(body.tail);
   let left = body.size - head.length - tail.length;
@@ -82,4 +95,14 @@ async function writeLarge(client: http.ClientRequest, body: Extract<Body, { kind
     await write(chunk);
   }
   if (!client.destroyed) client.end(left > 0 ? undefined : tail);
+}
+
+/** A large body in chunks, stopping once answered: a server refusing it early may close before it is all sent. */
+async function writeChunks(client: http.ClientRequest, data: Buffer, stop: () => boolean) {
+  const write = (chunk: Buffer) =>
+    client.write(chunk) ? Promise.resolve() : new Promise<void>((resolve) => client.once('drain', resolve));
+  for (let at = 0; at < data.length && !stop() && !client.destroyed; at += CHUNK.length) {
+    await write(data.subarray(at, at + CHUNK.length));
+  }
+  if (!client.destroyed) client.end();
 }

@@ -4,6 +4,7 @@ import { ZodError, type z } from 'zod';
 import { databaseBusyError } from '#core/db/database-busy-error.ts';
 import { HttpError, ValidationError } from './http-error.ts';
 import { malformedMultipart } from './multipart.ts';
+import { REQUEST_LIMITS } from './request-limits.ts';
 
 /** Field → messages; without a prototype, as field names come from the request (`__proto__`). */
 export function fieldErrors(): Record<string, string[]> {
@@ -19,6 +20,15 @@ export function zodIssuesToErrors(issues: readonly z.core.$ZodIssue[], prefix?: 
   }
   return errors;
 }
+
+/** What the body parsers' 413s mean, in words a client can act on. */
+const TOO_LARGE: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is larger than this call takes.',
+  FST_FILES_LIMIT: 'The request carries more files than this call takes.',
+  FST_REQ_FILE_TOO_LARGE: 'A file is larger than this call takes.',
+  FST_FIELDS_LIMIT: `The request has more than ${REQUEST_LIMITS.fields} fields.`,
+  FST_PARTS_LIMIT: `The request has more than ${REQUEST_LIMITS.fields} fields.`,
+};
 
 /** Every error leaves as JSON `{message}` (plus `errors` on 422); a 500 never shows internals. */
 export function installErrorHandler(app: FastifyInstance): void {
@@ -40,7 +50,7 @@ export function installErrorHandler(app: FastifyInstance): void {
         errors[key].push(item.message ?? 'Invalid value.');
       }
       const v = new ValidationError(errors);
-      return reply.code(422).send({ message: v.message, errors });
+      return reply.code(422).send({ message: v.message, errors: v.errors });
     }
     if (error instanceof ZodError) {
       const v = new ValidationError(zodIssuesToErrors(error.issues));
@@ -50,7 +60,7 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status && status >= 400 && status < 500) {
       const message =
         status === 413
-          ? 'The request is too large.'
+          ? (TOO_LARGE[(error as FastifyError).code] ?? 'The request is too large.')
           : status === 415
             ? 'This content type is not supported.'
             : status === 400

@@ -1,9 +1,9 @@
-import fastifyFormbody from '@fastify/formbody';
 import { type ContentResource, defineEndpoint, formFlag, idRefList, previewImageField } from '@meshport/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { installBodyParsers } from './body-parsers.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { installFormFieldNesting, nestFormFields, sniffType } from './form-fields.ts';
 import { registerMultipart } from './multipart.ts';
@@ -70,7 +70,7 @@ describe('form bodies and JSON reach a route in one shape; writes announce what 
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
-    await app.register(fastifyFormbody);
+    installBodyParsers(app);
     await registerMultipart(app, { fileSize: 5 * 1024 * 1024, files: 2, fields: 100 });
     installFormFieldNesting(app);
     app.decorateRequest('actor', null);

@@ -1,79 +1,113 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { checkBodyShape, keyProblem, shownKey } from './body-shape.ts';
+import { fieldErrors } from './error-handler.ts';
 import { ValidationError } from './http-error.ts';
+import { REQUEST_LIMITS } from './request-limits.ts';
 
-/** Highest list index a form field may name (`items[1000][id]` is refused, not allocated). */
-const MAX_INDEX = 1000;
 const UNSAFE_SEGMENTS = new Set(['__proto__', 'prototype', 'constructor']);
 const KEY = /^([^[\]]+)((?:\[[^[\]]*\])*)$/;
 
 type Tree = Record<string, unknown> | unknown[];
 
 const isIndex = (segment: string) => segment === '' || /^\d+$/.test(segment);
+const isTree = (value: unknown): value is Tree =>
+  typeof value === 'object' && value !== null && !(value instanceof File) && !Buffer.isBuffer(value);
 
-function emptyFor(segment: string): Tree {
-  return isIndex(segment) ? [] : (Object.create(null) as Record<string, unknown>);
+/** `a[b][0]` → ['a', 'b', '0'], or null when it is no field name (`a]b`, `[x]`). */
+function segmentsOf(key: string): string[] | null {
+  const match = KEY.exec(key);
+  if (!match) return null;
+  const segments = [match[1] as string];
+  for (const bracket of (match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)) segments.push(bracket[1] as string);
+  return segments;
 }
 
-/** Places `value` at `segments` under `node`; false when the path contradicts what is there. */
-function place(node: Tree, segments: string[], value: unknown): boolean {
-  const [head, ...rest] = segments as [string, ...string[]];
-  if (Array.isArray(node)) {
-    if (!isIndex(head)) return false;
-    const index = head === '' ? node.length : Number(head);
-    if (index > MAX_INDEX) return false;
-    if (rest.length === 0) {
-      node[index] = value;
+/**
+ * Places `value` at `segments` under `root`, one level per turn of the loop; false when the path
+ * contradicts what is there or names an index past the list limit. New lists are noted in `lists`.
+ */
+function place(root: Tree, segments: string[], value: unknown, lists: unknown[][]): boolean {
+  let node: Tree = root;
+  for (let level = 0; level < segments.length; level++) {
+    const head = segments[level] as string;
+    const last = level === segments.length - 1;
+    let slot: string | number = head;
+    if (Array.isArray(node)) {
+      if (!isIndex(head)) return false;
+      slot = head === '' ? node.length : Number(head);
+      if (slot >= REQUEST_LIMITS.arrayLength) return false;
+    }
+    const container = node as Record<string | number, unknown>;
+    if (last) {
+      container[slot] = value;
       return true;
     }
-    if (node[index] === undefined) node[index] = emptyFor(rest[0] as string);
-    const child = node[index] as Tree;
-    return typeof child === 'object' && child !== null && place(child, rest, value);
+    if (container[slot] === undefined) {
+      const next = segments[level + 1] as string;
+      const child: Tree = isIndex(next) ? [] : (Object.create(null) as Record<string, unknown>);
+      if (Array.isArray(child)) lists.push(child);
+      container[slot] = child;
+    }
+    const child = container[slot];
+    if (!isTree(child)) return false;
+    node = child;
   }
-  if (rest.length === 0) {
-    node[head] = value;
-    return true;
-  }
-  const existing = node[head];
-  const child = (existing ?? emptyFor(rest[0] as string)) as Tree;
-  if (typeof child !== 'object' || child === null) return false;
-  node[head] = child;
-  return place(child, rest, value);
+  return true;
 }
-
-const compact = (value: unknown): unknown => {
-  if (Array.isArray(value)) return value.filter((entry) => entry !== undefined).map(compact);
-  if (value && typeof value === 'object' && !(value instanceof File)) {
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, compact(entry)]));
-  }
-  return value;
-};
 
 /**
  * Form data names nested values with brackets, as the spec's calls send them:
  * `libraries[0][id]=5`, `labels[]=3`. Nests them into lists and objects, so that JSON and form
- * bodies reach validation in one shape. Keys that climb into prototypes, indexes past 1000 and
- * contradicting paths (`a=1` and `a[b]=2`) are refused with 422.
+ * bodies reach validation in one shape. Names past the length or depth limits, names that climb
+ * into prototypes, indexes past the list limit and contradicting paths (`a=1` and `a[b]=2`) are
+ * refused with 422, each name judged before anything is built for it.
  */
 export function nestFormFields(flat: Record<string, unknown>): Record<string, unknown> {
   const root = Object.create(null) as Record<string, unknown>;
-  const errors: Record<string, string[]> = Object.create(null) as Record<string, string[]>;
+  const lists: unknown[][] = [];
+  const errors = fieldErrors();
+  let errorCount = 0;
   for (const [key, raw] of Object.entries(flat)) {
-    const match = KEY.exec(key);
-    const segments = match
-      ? [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)]
-      : null;
+    if (errorCount >= REQUEST_LIMITS.validationErrors) break;
+    const fail = (message: string) => {
+      errors[shownKey(key)] = [message];
+      errorCount++;
+    };
+    // The length first: a longer name is not even split.
+    const tooLong = keyProblem(key, 1);
+    if (tooLong) {
+      fail(tooLong);
+      continue;
+    }
+    const segments = segmentsOf(key);
     if (!segments || segments.some((segment) => UNSAFE_SEGMENTS.has(segment))) {
-      errors[key] = ['Not a field name this call takes.'];
+      fail('Not a field name this call takes.');
+      continue;
+    }
+    const tooDeep = keyProblem(key, segments.length);
+    if (tooDeep) {
+      fail(tooDeep);
       continue;
     }
     // `labels[]=1&labels[]=2` arrives as one key with a list of values.
     const values = Array.isArray(raw) && segments.at(-1) === '' ? raw : [raw];
     for (const value of values) {
-      if (!place(root, segments, value)) errors[key] = ['This field contradicts another, or its index is too large.'];
+      if (!place(root, segments, value, lists)) {
+        fail('This field contradicts another, or its index is too large.');
+        break;
+      }
     }
   }
-  if (Object.keys(errors).length > 0) throw new ValidationError(errors);
-  return compact(root) as Record<string, unknown>;
+  if (errorCount > 0) throw new ValidationError(errors);
+  // Lists named by index may have gaps (`items[2]` without `items[1]`): entries keep their order.
+  for (const list of lists) {
+    const entries = list.filter((entry) => entry !== undefined);
+    list.length = 0;
+    list.push(...entries);
+  }
+  const body = { ...root };
+  checkBodyShape(body);
+  return body;
 }
 
 const SIGNATURES: [string, (bytes: Uint8Array) => boolean][] = [

@@ -1,3 +1,5 @@
+import { REQUEST_LIMITS } from './request-limits.ts';
+
 /** An answer other than 2xx that the client is meant to read: never a stack trace. */
 export class HttpError extends Error {
   constructor(
@@ -10,12 +12,25 @@ export class HttpError extends Error {
   }
 }
 
+/** The first messages, by field, up to the limit: a body of many bad fields gets a small answer. */
+function firstErrors(errors: Record<string, string[]>): Record<string, string[]> {
+  const kept = Object.create(null) as Record<string, string[]>;
+  let left: number = REQUEST_LIMITS.validationErrors;
+  for (const [field, messages] of Object.entries(errors)) {
+    if (left <= 0) break;
+    kept[field] = messages.slice(0, left);
+    left -= kept[field].length;
+  }
+  return kept;
+}
+
+/** A 422 naming at most 20 field errors; its message counts them all. */
 export class ValidationError extends HttpError {
-  constructor(
-    readonly errors: Record<string, string[]>,
-    message = firstMessage(errors) ?? 'The given data was invalid.',
-  ) {
-    super(422, message, { errors });
+  readonly errors: Record<string, string[]>;
+  constructor(errors: Record<string, string[]>, message = firstMessage(errors) ?? 'The given data was invalid.') {
+    const kept = firstErrors(errors);
+    super(422, message, { errors: kept });
+    this.errors = kept;
   }
 }
 

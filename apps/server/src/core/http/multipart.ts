@@ -8,11 +8,10 @@ declare module 'fastify' {
   }
 }
 
-interface MultipartLimits {
-  fileSize: number;
-  files: number;
-  fields: number;
-}
+/** Busboy's limits for routes that name none of their own (request-limits.ts `busboyLimits`). */
+type MultipartLimits = Partial<
+  Record<'fileSize' | 'files' | 'fields' | 'parts' | 'fieldSize' | 'fieldNameSize', number>
+>;
 
 /**
  * Multipart bodies, read into `request.body` as key → value before validation. The parser's own

@@ -9,6 +9,7 @@ import { type ActivityWriter, logActivity } from './activity-log.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
 import { HttpError, notFound, ValidationError } from './http-error.ts';
 import { own } from './own-key.ts';
+import { multipartConfig, multipartLimitsOf, widestMultipartLimits } from './request-limits.ts';
 import { type CacheTables, ResponseCache } from './response-cache.ts';
 import { checkCacheReads } from './response-cache-reads.ts';
 import { needsMember, type RouteAccess, type RouteContext, type RouteDefinition, SAFE_METHODS } from './route.ts';
@@ -192,6 +193,7 @@ export function registerRoutes(
         ...(endpoint.method === 'HEAD' ? { swagger: { exposeHeadRoute: true } } : {}),
         cacheTables: ResponseCache.tablesOf(definition.cacheTables),
         ...(endpoint.query && definition.ownQueryParsing ? { documentedQuery: endpoint.query } : {}),
+        ...multipartConfig(multipartLimitsOf(endpoint)),
       },
       handler: (request, reply) =>
         run(definition, request, reply, { params: request.params, query: request.query, body: request.body }, options),
@@ -206,7 +208,11 @@ export function registerRoutes(
       method: 'POST',
       url: `${API_PREFIX}${path}`,
       schema: { hide: true },
-      config: { access: 'method-override', api: overrideConfig(overridable) },
+      config: {
+        access: 'method-override',
+        api: overrideConfig(overridable),
+        ...multipartConfig(widestMultipartLimits(overridable.map((d) => multipartLimitsOf(d.endpoint)))),
+      },
       handler: (request, reply) => dispatchOverride(request, reply, overridable, options),
     });
   }
