@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { edgeCases, pathEdgeCases } from './hostile-input/edge-cases.ts';
+import { limitBodies } from './hostile-input/limit-bodies.ts';
 import {
   type HostileRequest,
   largeBodies,
@@ -17,7 +18,7 @@ import {
 } from './hostile-input/mutations.ts';
 import { isRecord, type Operation, operationsOf } from './hostile-input/operations.ts';
 import { sendRaw } from './hostile-input/raw-client.ts';
-import { describeFailures, excerpt, type Failure, problemsOf } from './hostile-input/report.ts';
+import { describeFailures, excerpt, type Failure, limitProblemsOf, problemsOf } from './hostile-input/report.ts';
 import { type Identity, Sessions } from './hostile-input/sessions.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from './test-app.ts';
 
@@ -135,7 +136,11 @@ describeEachDatabase('hostile input', (kind) => {
           `${JSON.stringify({ op: op.id, as: identity.label, label: req.label, path: req.path, status, ms: answer.ms })}\n`,
         );
       }
-      for (const problem of problemsOf(answer, mustRefuse && (identity.user === null || forged))) {
+      const problems = [
+        ...problemsOf(answer, mustRefuse && (identity.user === null || forged)),
+        ...(req.refuseWithinMs === undefined ? [] : limitProblemsOf(answer, req.refuseWithinMs)),
+      ];
+      for (const problem of problems) {
         failures.push({
           problem,
           label: req.label,
@@ -178,6 +183,8 @@ describeEachDatabase('hostile input', (kind) => {
               ? pathEdgeCases(op)
               : [];
         if (identity.label === 'anonymous@hatch' || identity.label === 'editor@hatch') fixed.push(...largeBodies(op));
+        // Bodies at each request limit: from nobody (the gate may refuse first) and from who reaches every handler.
+        if (identity.label === 'anonymous@hatch' || identity.label === 'admin@hatch') fixed.push(...limitBodies(op));
         for (const req of fixed) cases.push({ identity, req });
       }
       await pool(cases, sessionEnding ? 1 : CONCURRENCY, async ({ identity, req }) => {

@@ -195,7 +195,7 @@ export const multipartBody: Mutation = (op) => {
     );
 };
 
-/** Bodies over the 10 MB limit, as JSON and as multipart, for operations that take a body. */
+/** Bodies of 11 MB, far past every body limit, as JSON and as multipart, for operations that take a body. */
 export function largeBodies(op: Operation): HostileRequest[] {
   if (!op.body) return [];
   const size = 11 * 1024 * 1024;

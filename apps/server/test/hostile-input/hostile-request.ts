@@ -13,6 +13,8 @@ export interface HostileRequest {
   path: string;
   headers: Record<string, string>;
   body?: Body;
+  /** A body at a request limit: it must be refused (4xx) within this many milliseconds. */
+  refuseWithinMs?: number;
 }
 
 /** What the plain answers taught about an operation: the field names its rows have. */

@@ -14,8 +14,8 @@ export type RawAnswer =
   | { error: string; ms: number };
 
 const CHUNK = Buffer.alloc(1024 * 1024, 'x');
-/** How long a body over CHUNK waits after its headers for a refusal. */
-const EARLY_ANSWER_MS = 50;
+/** How long a body over CHUNK waits after its headers for a refusal (curl waits a second for its 100-continue). */
+const EARLY_ANSWER_MS = 1000;
 
 /** One request on its own connection, so that a connection the server drops cannot spoil the next. */
 export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
@@ -38,7 +38,9 @@ export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promi
         port: url.port,
         method: request.method,
         path: request.path,
-        headers: { connection: 'close', ...headers },
+        // A large body on a kept-alive connection: a server refusing it early reads the rest away
+        // instead of closing, which would reset the connection before its answer is read.
+        headers: { connection: length > CHUNK.length ? 'keep-alive' : 'close', ...headers },
         agent: false,
       });
     } catch (error) {
@@ -52,14 +54,15 @@ export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promi
       answered = true;
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () =>
+      res.on('end', () => {
         settle({
           status: res.statusCode ?? 0,
           contentType: String(res.headers['content-type'] ?? ''),
           text: Buffer.concat(chunks).toString('utf8'),
           ms: elapsed(),
-        }),
-      );
+        });
+        client.destroy();
+      });
       res.on('error', (error) => settle({ error: `answer broken off: ${error.message}`, ms: elapsed() }));
     });
     client.on('error', (error) => {

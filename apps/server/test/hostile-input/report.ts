@@ -48,6 +48,15 @@ export function problemsOf(answer: RawAnswer, mustRefuse: boolean): string[] {
   return problems;
 }
 
+/** What is wrong with the answer to a body at a request limit: anything but a 4xx, within `withinMs`. */
+export function limitProblemsOf(answer: RawAnswer, withinMs: number): string[] {
+  if ('error' in answer) return [];
+  const problems: string[] = [];
+  if (answer.status < 400) problems.push(`${answer.status} to a body past a request limit`);
+  if (answer.ms > withinMs) problems.push(`refused after ${withinMs} ms`);
+  return problems;
+}
+
 export function excerpt(answer: RawAnswer): string {
   if ('error' in answer) return answer.error;
   return `${answer.status} ${answer.text.slice(0, 200)}`;
