@@ -13,7 +13,7 @@ const SYNC_TIMEOUT_MS = 5_000;
 export type Change =
   | { kind: 'company'; companyId: number; table?: string }
   | { kind: 'all'; table?: string }
-  /** A session ended or shortened: of that account (migration 0024), or of anyone when absent. */
+  /** A session ended or shortened: of that account (migration 0023), or of anyone when absent. */
   | { kind: 'sessions'; accountId?: number };
 
 const TABLE_NAME = /^[a-z_][a-z0-9_$]{0,62}$/;
