@@ -58,8 +58,9 @@ function checkMultipartLength(request: FastifyRequest): void {
 /**
  * JSON and urlencoded bodies are read up to `REQUEST_LIMITS.bodyBytes` (counted as they arrive,
  * refused on a larger Content-Length before any byte is read) and checked against the field,
- * depth, name and list limits before validation; multipart bodies are refused on their declared
- * length. The JSON text itself is parsed by Fastify's own parser (prototype poisoning refused).
+ * depth, name and list limits before validation: JSON text is counted before `JSON.parse` builds
+ * it (then parsed by Fastify's own parser, prototype poisoning refused), urlencoded pairs as they
+ * are split. Multipart bodies are refused on their declared length.
  */
 export function installBodyParsers(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
