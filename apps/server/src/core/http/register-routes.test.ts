@@ -1,10 +1,10 @@
-import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import { defineEndpoint } from '@meshport/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { installBodyParsers } from './body-parsers.ts';
 import { installErrorHandler } from './error-handler.ts';
 import { plainJsonSerializer, registerRoutes } from './register-routes.ts';
 import { defineRoute } from './route.ts';
@@ -17,7 +17,7 @@ describe('_method override', () => {
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
     installErrorHandler(app);
-    await app.register(fastifyFormbody);
+    installBodyParsers(app);
     await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues' });
     app.decorateRequest('actor', null);
     app.decorateRequest('tenant', null);
