@@ -1,9 +1,10 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, invitationEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
 import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
 import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { withdrawInvitation } from '../api/security.api.ts';
+import { roleAndLicenceColumns } from './security-lists.declaration.tsx';
 
 type InvitationRow = RowOf<typeof invitationEndpoints.list>;
 
@@ -41,23 +42,7 @@ export function invitationsListDeclaration(
           </Badge>
         ),
       },
-      { id: 'role', header: t('columns.role'), cell: (row) => row.role?.title ?? '---' },
-      {
-        id: 'licenses',
-        header: t('columns.licences'),
-        cell: (row) =>
-          row.licenses.length === 0 ? (
-            '---'
-          ) : (
-            <Group gap={4}>
-              {row.licenses.map((licence) => (
-                <Badge key={licence} variant="light" size="sm">
-                  {t(`licences.${licence}`, { defaultValue: licence })}
-                </Badge>
-              ))}
-            </Group>
-          ),
-      },
+      ...roleAndLicenceColumns<InvitationRow>(t),
       {
         id: 'expires_at',
         header: t('invitations.expires'),

@@ -37,6 +37,31 @@ function common<R extends { created_at: string }>(t: Security, language: string 
   };
 }
 
+/** The role and licence columns of a member or an invitation (what was given, whoever holds it). */
+export function roleAndLicenceColumns<R extends { role: { title: string } | null; licenses: readonly string[] }>(
+  t: Security,
+): ResourceColumn<R>[] {
+  return [
+    { id: 'role', header: t('columns.role'), cell: (row) => row.role?.title ?? '---' },
+    {
+      id: 'licenses',
+      header: t('columns.licences'),
+      cell: (row) =>
+        row.licenses.length === 0 ? (
+          '---'
+        ) : (
+          <Group gap={4}>
+            {row.licenses.map((licence) => (
+              <Badge key={licence} variant="light" size="sm">
+                {t(`licences.${licence}`, { defaultValue: licence })}
+              </Badge>
+            ))}
+          </Group>
+        ),
+    },
+  ];
+}
+
 type UserRow = RowOf<typeof userEndpoints.list>;
 
 export function usersListDeclaration(
@@ -65,23 +90,7 @@ export function usersListDeclaration(
       },
       { id: 'username', header: t('columns.username'), cell: (row) => row.username, sortField: 'username' },
       { id: 'email', header: t('columns.email'), cell: (row) => row.email, sortField: 'email' },
-      { id: 'role', header: t('columns.role'), cell: (row) => row.role?.title ?? '---' },
-      {
-        id: 'licenses',
-        header: t('columns.licences'),
-        cell: (row) =>
-          row.licenses.length === 0 ? (
-            '---'
-          ) : (
-            <Group gap={4}>
-              {row.licenses.map((licence) => (
-                <Badge key={licence} variant="light" size="sm">
-                  {t(`licences.${licence}`, { defaultValue: licence })}
-                </Badge>
-              ))}
-            </Group>
-          ),
-      },
+      ...roleAndLicenceColumns<UserRow>(t),
       created,
     ],
     rowActions: [
