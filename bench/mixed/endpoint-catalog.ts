@@ -24,7 +24,7 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 /**
- * Every GET call the contract defines (DESIGN §4: each endpoint is defined once, in groups such
+ * Every GET call the contract defines (each endpoint is defined once, in groups such
  * as `libraryItemEndpoints`), found by walking the package's exports: a list or read added to
  * the contract joins the mix without a change here.
  */

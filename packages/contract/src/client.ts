@@ -114,7 +114,7 @@ export interface ApiClient {
 }
 
 /**
- * The one typed client (DESIGN §4): `call(endpoint, { params, query, body })` resolves with the
+ * The one typed client: `call(endpoint, { params, query, body })` resolves with the
  * endpoint's answer type and rejects with ApiError outside 2xx. The transport decides how the
  * request travels and who is signed in.
  */

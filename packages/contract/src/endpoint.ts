@@ -5,7 +5,7 @@ import { type ListQuery, MAX_PER_PAGE, paginationLinksSchema, paginationMetaSche
 export type HttpMethod = 'GET' | 'HEAD' | 'OPTIONS' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * One call of the API, defined once (DESIGN §4): the server's route, the typed client and the
+ * One call of the API, defined once: the server's route, the typed client and the
  * OpenAPI document all read it. `path` is under /v2 in route syntax (`/projects/:id`).
  */
 export interface Endpoint<

@@ -5,7 +5,7 @@ import { idSchema } from './ids.ts';
 import { MATERIAL_MAP_KINDS, type MaterialMapKind } from './material-maps.ts';
 
 /**
- * What the processing pipeline takes and tells (DESIGN §7): records take a finished tus
+ * What the processing pipeline takes and tells: records take a finished tus
  * upload by its id, and report each step as a geometry event.
  */
 

@@ -16,7 +16,7 @@ const CSP = [
   "form-action 'self'",
 ].join('; ');
 
-/** DESIGN §5: CSP without inline scripts, nosniff, frame-ancestors, noindex, HSTS over https. */
+/** Security headers: CSP without inline scripts, nosniff, frame-ancestors, noindex, HSTS over https. */
 export function installSecurityHeaders(app: FastifyInstance, https: boolean): void {
   app.addHook('onSend', async (_request, reply, payload) => {
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);

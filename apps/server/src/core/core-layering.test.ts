@@ -21,7 +21,7 @@ function target(file: string, specifier: string): string | null {
   return path.relative(SRC, path.resolve(path.dirname(file), specifier));
 }
 
-describe('server layering (DESIGN §1)', () => {
+describe('server layering: core/ holds mechanisms that know no resource', () => {
   it('core/ imports nothing from modules/, app/ or dev/', () => {
     const offending: string[] = [];
     for (const file of sourceFiles(path.join(SRC, 'core'))) {

@@ -8,7 +8,7 @@ export interface CookieSettings {
 
 /**
  * shell.md §9: both cookies on the parent domain, path '/', SameSite Lax. The token cookie is
- * HttpOnly (DESIGN §5); `remember_session` is only a marker the web app reads.
+ * HttpOnly, so page scripts cannot read the token; `remember_session` is only a marker the web app reads.
  */
 export function setSessionCookies(
   reply: FastifyReply,

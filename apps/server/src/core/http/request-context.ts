@@ -1,7 +1,7 @@
 import type { PlatformKey } from '@meshport/contract';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';
 
-/** The tenant and platform read from the host, once per request (DESIGN §3). */
+/** The tenant and platform read from the host, once per request, in one place. */
 export interface RequestTenant {
   company: CompanyRow;
   platform: PlatformKey | null;

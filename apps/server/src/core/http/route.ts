@@ -16,7 +16,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Actor, RequestTenant } from './request-context.ts';
 
 /**
- * What a route requires (DESIGN §4). Every route declares one (a test checks it, a snapshot
+ * What a route requires. Every route declares one (a test checks it, a snapshot
  * lists them all):
  * - 'public': anyone, no tenant needed;
  * - 'signed-in': any signed-in account, on any host;

@@ -80,7 +80,7 @@ function listOrder(resource: ListResource, query: ParsedListQuery) {
   return { terms, orderTerms, seekable: seekOrder(resource, sort, { descending: tieDescending, notNull }) };
 }
 
-/** The one list engine (DESIGN §4): every list of the specs goes through `list`. */
+/** The one list engine: every list of the specs goes through `list`. */
 export class ListEngine {
   private readonly largeCounts: LargeCounts;
   private readonly deepPages: DeepPages;

@@ -44,7 +44,7 @@ export function defineFilter<T>(filter: ListFilter<T>): ListFilter<unknown> {
 }
 
 /**
- * Everything that varies between lists, declared once per resource (DESIGN §4); the list
+ * Everything that varies between lists, declared once per resource (fields, filters, sorts, defaults); the list
  * engine does the rest.
  */
 export interface ListResource {

@@ -9,7 +9,7 @@ export function storageFolder(config: Pick<Config, 'dataDir'>): string {
   return path.join(config.dataDir, 'storage');
 }
 
-/** S3 when S3_BUCKET is set, otherwise the folder under DATA_DIR (DESIGN §8). */
+/** S3 when S3_BUCKET is set, otherwise the folder under DATA_DIR. */
 export function createStorage(config: Pick<Config, 'dataDir' | 's3'>): FileStorage {
   return config.s3 ? new S3Storage(config.s3) : new FolderStorage(storageFolder(config));
 }

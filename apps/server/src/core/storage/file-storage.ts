@@ -34,7 +34,7 @@ export function checkStorageKey(key: string): string {
 }
 
 /**
- * The one storage interface (DESIGN §8): a folder under the data folder (`FolderStorage`) or an
+ * The one storage interface, through which every file goes: a folder under the data folder (`FolderStorage`) or an
  * S3-compatible bucket (`S3Storage`), chosen by the configuration (`createStorage`). Keys follow
  * `checkStorageKey` in both.
  */

@@ -6,7 +6,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { checkStorageKey, type FileStorage, PARTIAL_SUFFIX, StorageKeyError } from './file-storage.ts';
 
-/** The storage in a folder under the data folder (the default, DESIGN §8). */
+/** The storage in a folder under the data folder (the default; S3 when configured). */
 const READ_CHUNK_BYTES = 1024 * 1024;
 
 export class FolderStorage implements FileStorage {

@@ -61,7 +61,7 @@ type SendList = (endpoint: ListEndpoint, input: unknown) => Promise<unknown>;
 const VIEW_ICONS = { table: 'table', grid: 'layoutGrid', list: 'layoutList' } as const;
 
 /**
- * One list of the app (DESIGN §9): a declaration of the call, columns or card fields, filters,
+ * One list of the app (every list of the product is a ResourceList): a declaration of the call, columns or card fields, filters,
  * sorts and actions. The key keeps each list's state apart when the same screen shows another list.
  */
 export function ResourceList<E extends ListEndpoint, R = RowOf<E>>(props: ResourceListProps<E, R>) {

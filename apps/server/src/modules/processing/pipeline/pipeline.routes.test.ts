@@ -37,7 +37,7 @@ interface ModelRow {
   } | null;
 }
 
-/** One kind of each input the pipeline takes (DESIGN §7), as a user would upload it. */
+/** One kind of each input the pipeline takes (FBX, OBJ, DAE, 3DS, STL, PLY, glTF), as a user would upload it. */
 const KINDS: { label: string; files: string | string[]; bundle?: string; textures?: boolean; points?: boolean }[] = [
   { label: 'binary FBX', files: 'FBX/box.fbx' },
   { label: 'ASCII FBX with an embedded texture', files: 'FBX/embedded_ascii/box.FBX' },

@@ -4,7 +4,7 @@ import { PreviewRenderer } from '#modules/processing/preview/preview-renderer.ts
 
 /**
  * The converter process and the preview browser of a process that works jobs: started on
- * the first run and kept warm between runs (DESIGN §7), stopped with the process.
+ * the first run and kept warm between runs (design: CPU-heavy steps run off the event loop, with limits), stopped with the process.
  */
 export class ProcessingEngines {
   private converterInstance: Converter | null = null;
