@@ -17,7 +17,8 @@ import {
   readMaterialPackage,
 } from '#modules/processing/conversion/material-package.ts';
 import { UPLOAD_NOT_FINISHED, type UploadService } from '#modules/processing/uploads/upload.service.ts';
-import type { MaterialMaps } from './material.table.ts';
+import { type MaterialMaps, materials } from './material.table.ts';
+import { materialAt, shownMaps } from './material-inheritance.ts';
 import { materialPreviewJob } from './material-preview.job.ts';
 
 /** Map images made ready (WebP, at most 2048 px) in a work folder, before the material is saved. */
@@ -164,8 +165,8 @@ export async function claimMapUploads(
 export async function effectiveMaps(tx: Db, materialId: number): Promise<Map<number, string>> {
   const rows = await queryRows<{ id: number; maps: string }>(
     tx,
-    sql`select m.id, (coalesce(b.maps, '{}'::jsonb) || m.maps)::text as maps
-      from materials m left join materials b on b.company_id = m.company_id and b.name = m.parent_name
+    sql`select m.id, ${shownMaps(materialAt('m'))}::text as maps
+      from ${materials} m
       where m.deleted_at is null
         and (m.id = ${materialId} or m.parent_name = (select s.name from materials s where s.id = ${materialId}))`,
   );

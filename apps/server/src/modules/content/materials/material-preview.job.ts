@@ -8,8 +8,9 @@ import { queryRows } from '#core/db/database.ts';
 import { defineJob } from '#core/jobs/job-definition.ts';
 import type { ProcessingEngines } from '#modules/processing/pipeline/processing-engines.ts';
 import type { MaterialMaps } from './material.table.ts';
+import { materialAt, shownMaps } from './material-inheritance.ts';
 
-/** A material's preview: its maps on a sphere, rendered with the viewer's scene (DESIGN §7). */
+/** A material's preview: its maps on a sphere, rendered with the viewer's scene, so that it looks as the viewer shows it. */
 export const materialPreviewJob = defineJob({
   name: 'materials.preview',
   payload: z.object({ companyId: z.number().int().positive(), materialId: z.number().int().positive() }),
@@ -23,9 +24,7 @@ export function materialPreviewJobs(services: CoreServices & { processing: Proce
     const { companyId, materialId } = materialPreviewJob.payload.parse(payload);
     const tenant = <T>(work: Parameters<typeof services.database.tenant<T>>[1]) =>
       services.database.tenant({ companyId }, work);
-    // What it shows: its own maps over its base's (a variant inherits those it has not replaced).
-    const effective = sql`(coalesce((select b.maps from materials b
-      where b.company_id = m.company_id and b.name = m.parent_name), '{}'::jsonb) || m.maps)`;
+    const effective = shownMaps(materialAt('m'));
     const [material] = await tenant((tx) =>
       queryRows<{ maps: MaterialMaps; preview_image_path: string | null }>(
         tx,

@@ -13,6 +13,7 @@ import {
   urlEncoded,
 } from '#modules/content/shared/content-fields.ts';
 import { materials } from './material.table.ts';
+import { baseMaps, materialAt, shownMaps } from './material-inheritance.ts';
 
 /**
  * Not deletable while connected to a (live) model: `materialDeletable` of material.policy.ts,
@@ -29,20 +30,19 @@ const categoriesJson = sql<{ id: number; name: string }[]>`coalesce((
   where mcm.company_id = ${ref(materials.companyId)} and mcm.material_id = ${ref(materials.id)}
   and c.deleted_at is null), '[]'::json)`;
 
-/** A variant's base's maps (null for a base material): inherited where the variant has none of its own. */
-const baseMaps = sql`(select b.maps from materials b
-  where b.company_id = ${ref(materials.companyId)} and b.name = ${ref(materials.parentName)})`;
+const material = materialAt();
 
 /**
- * Own maps over the base's, as addresses. `v` changes with the stored file (its key is new on
+ * The maps it shows (own over the base's), as addresses. `v` changes with the stored file (its key is new on
  * every save), so a replaced map is not served from the browser's cache.
  */
 const mapUrls = sql`(select coalesce(json_object_agg(e.key, '/v2/materials/' || ${urlEncoded(materials.name)}
     || '/maps/' || e.key || '?v=' || substr(md5(e.value ->> 'key'), 1, 10)), '{}'::json)
-  from jsonb_each(coalesce(${baseMaps}, '{}'::jsonb) || ${ref(materials.maps)}) e)`;
+  from jsonb_each(${shownMaps(material)}) e)`;
 
+/** The kinds it shows from its base: those it has none of its own. */
 const inheritedMaps = sql`(select coalesce(json_agg(k order by k), '[]'::json)
-  from jsonb_object_keys(coalesce(${baseMaps}, '{}'::jsonb)) k where not (${ref(materials.maps)} ? k))`;
+  from jsonb_object_keys(coalesce(${baseMaps(material)}, '{}'::jsonb)) k where not (${ref(materials.maps)} ? k))`;
 
 /** GET /materials: materials cards and the processor's Materials tab (10 per page, newest first). */
 export const materialList: ListResource = {
