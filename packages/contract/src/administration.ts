@@ -146,7 +146,7 @@ export const issueReportSchema = z.object({
   description: z.string().nullable(),
   status: z.enum(ISSUE_STATUSES),
   severity: z.enum(ISSUE_SEVERITIES),
-  /** administration.md §3: product key → '1'. */
+  /** The products the issue is about: product key → '1' (spec: administration.md §3). */
   products: z.record(z.string(), z.literal('1')),
   external_link: z.string().nullable(),
   company: idName,

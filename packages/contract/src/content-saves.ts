@@ -17,7 +17,7 @@ export const MAX_PREVIEW_IMAGE_BYTES = 3 * 1024 * 1024;
 /** Preview image types, judged by the file's content (the server sniffs it). */
 export const PREVIEW_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp'] as const;
 
-/** administration.md §5 messages, shared by every file field. */
+/** The upload widget's messages for a file too large or of the wrong type (spec: administration.md §5), shared by every file field. */
 export const FILE_TOO_LARGE = 'File is too large';
 export const FILE_INVALID_TYPE = 'File is of invalid type';
 
@@ -232,11 +232,11 @@ export type BulkAnswer = z.infer<typeof bulkAnswerSchema>;
 /** A single delete: the record's name under its own key (`project_name` …) and `status`. */
 export const deleteStatusSchema = z.literal('deleted');
 
-/** POST …/restore (administration.md §7). */
+/** POST …/restore: one restore call per recycle-bin kind (spec: administration.md §7). */
 export const restoreAnswerSchema = z.object({
   message: z.string(),
   data: bulkEntrySchema,
 });
 
-/** The message of a restore (administration.md §8). */
+/** The message of a restore: 'Restored successfully' (spec: administration.md §8). */
 export const RESTORED_MESSAGE = 'Restored successfully';

@@ -117,7 +117,7 @@ export const geometryEventSchema = z.object({
 export type GeometryEvent = z.infer<typeof geometryEventSchema>;
 export const geometryEventsAnswerSchema = z.object({ data: z.array(geometryEventSchema) });
 
-/** content.md §8. */
+/** Spec: a reprocess answers 'Reprocessing started...' (content.md §8); the others are ours. */
 export const REPROCESSING_STARTED = 'Reprocessing started...';
 export const PROCESSING_CANCELLED = 'Processing cancelled.';
 export const REPROCESS_ONLY_FINISHED = 'Only a finished record can be reprocessed.';

@@ -46,7 +46,7 @@ export const SEARCH_CATEGORY_RULES: Record<SearchCategory, SearchCategoryRule> =
   },
 };
 
-/** Rows per category (shell.md §2). */
+/** Rows per category: up to 25, then a View All row (spec: shell.md §2). */
 export const SEARCH_RESULTS_PER_CATEGORY = 25;
 export const SEARCH_TERM_MAX_LENGTH = 200;
 export const SEARCH_EMPTY_MESSAGE = 'The search term cannot be empty. Please enter a valid search term.';

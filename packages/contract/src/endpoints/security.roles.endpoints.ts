@@ -4,7 +4,7 @@ import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySche
 import { idParamsSchema } from '../ids.ts';
 import { ABILITIES, type Ability } from '../permissions.ts';
 
-/** administration.md §3 Role. */
+/** A role: id, title, description, timestamps and its abilities (spec: administration.md §3). */
 export const roleSchema = z.object({
   id: z.number().int(),
   title: z.string(),

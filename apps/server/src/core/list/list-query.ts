@@ -23,7 +23,7 @@ const BOOLEAN_VALUES = new Map<string, boolean>([
   ['0', false],
   ['false', false],
 ]);
-/** The parameters every list takes (shell.md §7), besides `filter[…]`. */
+/** The parameters every list takes (spec: the shared list query, shell.md §7), besides `filter[…]`. */
 export const LIST_PARAMS: ReadonlySet<string> = new Set([
   'per_page',
   'page',
@@ -61,7 +61,8 @@ function fieldList(value: string | string[] | undefined): string[] {
 }
 
 /**
- * Reads the shared list query of shell.md §7 against a resource's declaration. Every unknown
+ * Reads the shared list query (per_page, page, sort with `-` for descending, filter[…],
+ * included_fields or excluded_fields: shell.md §7) against a resource's declaration. Every unknown
  * parameter, field, sort or filter value answers 422 with a message per parameter.
  * `extraParams` are accepted and left to the route (such as `include_sub_projects`).
  */
@@ -118,7 +119,7 @@ export function parseListQuery(raw: RawQuery, resource: ListResource, extraParam
     else result[key] = parsed;
   }
   if (result.trashed && !resource.deletedAt) errors.trashed = ['This list has no recycle bin.'];
-  // administration.md §9: the recycle bin has its own page size and order.
+  // Spec: the recycle bin has its own page size (10) and order (-deleted_at), administration.md §9.
   if (result.trashed && perPage === undefined) result.perPage = RECYCLE_BIN_PER_PAGE;
   const trashSort =
     result.trashed && own(resource.fields, 'deleted_at')?.sortable ? RECYCLE_BIN_DEFAULT_SORT : undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 
-/** shell.md §4: the activity that keeps a session alive. */
+/** The activity that resets the 30-minute idle timer (spec: shell.md §4). */
 export const ACTIVITY_EVENTS = ['load', 'mousemove', 'mousedown', 'click', 'scroll', 'keypress'] as const;
 
 /**

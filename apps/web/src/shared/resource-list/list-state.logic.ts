@@ -1,11 +1,11 @@
 import { ROWS_PER_PAGE_OPTIONS } from '@meshport/contract';
 import type { ListState, ListView } from './resource-list.types.ts';
 
-/** content.md §9: rows-per-page choices. */
+/** Spec: rows per page 5, 10, 15, 20 or 25 (content.md §9). */
 export const PER_PAGE_OPTIONS: readonly number[] = ROWS_PER_PAGE_OPTIONS;
-/** content.md §9: search input debounce. */
+/** Spec: the search input waits 250 ms (content.md §9). */
 export const SEARCH_DEBOUNCE_MS = 250;
-/** content.md §9: banner life in the lists. */
+/** Spec: banners last 5 s in the lists (content.md §9). */
 export const LIST_BANNER_LIFE_MS = 5000;
 
 const STORAGE_PREFIX = 'meshport.list.';

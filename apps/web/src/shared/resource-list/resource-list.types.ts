@@ -157,7 +157,7 @@ export interface ResourceListDeclaration<E extends ListEndpoint, R = RowOf<E>> {
   sorts?: SortOption[];
   defaultSort: string;
   perPage: number;
-  /** The list's empty text (content.md §8). */
+  /** The list's empty text, such as 'No Items Found' (spec: content.md §8). */
   emptyText: string;
   /** Accessible name of the list. */
   label: string;

@@ -40,7 +40,7 @@ export interface ShowBanner {
 
 export const GLOBAL_SCOPE = 'global';
 export const DEFAULT_BANNER_LIFE_MS = 5000;
-/** content.md §9: toast after an action. */
+/** Spec: the toast after an action comes 500 ms later (content.md §9). */
 export const TOAST_DELAY_MS = 500;
 /** The 3 s that success banners stay after an action (administration.md §9, content.md §2 processor). */
 export const SHORT_BANNER_LIFE_MS = 3000;

@@ -57,7 +57,7 @@ export interface MyAccountSaved {
 }
 
 /**
- * My Account's save (administration.md §7): the account's own fields, its profile image, its
+ * My Account's save (spec: one multipart POST /my-account, administration.md §7): the account's own fields, its profile image, its
  * notification settings in this company and its password. Everything is checked before
  * anything is written, so that a 422 changes nothing.
  */

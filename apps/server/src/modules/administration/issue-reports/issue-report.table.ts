@@ -21,7 +21,7 @@ export const issueReports = pgTable(
     description: text('description'),
     status: issueStatus('status').notNull().default('open'),
     severity: issueSeverity('severity').notNull().default('medium'),
-    /** administration.md §3: product key → '1'. */
+    /** The products the issue is about: product key → '1' (spec: administration.md §3). */
     products: jsonb('products').$type<Record<string, '1'>>().notNull().default({}),
     externalLink: text('external_link'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -153,7 +153,7 @@ export interface TreeMembers {
 /**
  * For a record of a tree table: `indirectCount`, the live members of it and its descendants
  * (each once), and `deletable`, false while one of them is connected to a live project
- * model (content.md §4). All names are trusted identifiers.
+ * model (spec: a record connected to a model cannot be deleted, content.md §4). All names are trusted identifiers.
  */
 export function treeMemberFields(table: string, companyId: Column, id: Column, names: TreeMembers) {
   const tree = descendantsCte(table, companyId, id);

@@ -14,7 +14,11 @@ import type { RealtimeService } from '#core/realtime/realtime.service.ts';
 import type { RecordSnapshot } from './processing-state.ts';
 import type { ProcessingSubject } from './processing-subject.ts';
 
-/** Tells browsers what processing did (content.md §4): each event small, after its commit. */
+/**
+ * Tells browsers what processing did, on the private channels per company and kind and per record
+ * (spec: content.md §4, events that reload the processor list or update a record's status and
+ * latest message): each event small, after its commit.
+ */
 export class ProcessingPublisher {
   constructor(private readonly realtime: Pick<RealtimeService, 'emit'>) {}
 

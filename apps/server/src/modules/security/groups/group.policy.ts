@@ -12,7 +12,7 @@ export interface GroupRecord {
   id: number;
 }
 
-/** administration.md §6. */
+/** Spec: editing and deleting a group need update-groups and delete-groups (administration.md §6). */
 export const groupPolicy = definePolicy<'view' | 'update' | 'delete', GroupRecord>({
   resource: 'groups',
   rules: {

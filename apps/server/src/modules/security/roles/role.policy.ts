@@ -12,7 +12,7 @@ export interface RoleRecord {
   id: number;
 }
 
-/** administration.md §6. */
+/** Spec: editing and deleting a role need update-roles and delete-roles (administration.md §6). */
 export const rolePolicy = definePolicy<'view' | 'update' | 'delete', RoleRecord>({
   resource: 'roles',
   rules: {

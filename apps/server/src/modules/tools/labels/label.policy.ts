@@ -12,7 +12,7 @@ export interface LabelRecord {
   id: number;
 }
 
-/** administration.md §6. */
+/** Spec: editing and deleting a label need update-labels and delete-labels (administration.md §6). */
 export const labelPolicy = definePolicy<'view' | 'update' | 'delete', LabelRecord>({
   resource: 'labels',
   rules: {

@@ -9,7 +9,7 @@ import { useReleasedChangelog } from '../api/get-released-changelog.api.ts';
 import { asEnvironment, formatDay } from '../logic/changelog.logic.ts';
 import classes from './dashboard.module.css';
 
-/** administration.md §3 max height of the Updates panel's scroll area. */
+/** Spec: the Updates panel's scroll area is at most 320 px high (administration.md §9). */
 const UPDATES_MAX_HEIGHT = 320;
 
 /** Changelog entries released in this environment, grouped by date (administration.md Updates panel). */

@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBaseMaterialOptions } from '../api/get-material-options.api.ts';
 
-/** Search input debounce (content.md §9). */
+/** Spec: the search input waits 250 ms (content.md §9). */
 const SEARCH_DEBOUNCE_MS = 250;
 
 interface BaseMaterialPickerProps {

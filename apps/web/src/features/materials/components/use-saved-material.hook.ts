@@ -4,7 +4,7 @@ import { paths } from '../../../lib/paths/paths.ts';
 import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
 import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
-/** The processor's Materials tab (content.md §2). */
+/** The processor's Materials tab: index 2, after Models and Items (spec: content.md §2). */
 const PROCESSOR_MATERIALS_TAB = 2;
 
 /**

@@ -14,12 +14,12 @@ export interface SearchTarget {
 
 interface RowRule {
   path: (row: SearchResult) => string;
-  /** shell.md §2 'Needs' column. */
+  /** The permission a row click needs (spec: the 'Needs' column of the search targets, shell.md §2). */
   needs?: string;
   state?: (row: SearchResult) => unknown;
 }
 
-/** shell.md §2 row click targets. */
+/** Where a click on a result row goes, per category (spec: the row click targets, shell.md §2). */
 const ROW_TARGETS: Record<SearchCategory, RowRule> = {
   projects: { path: (row) => paths.projects.overview(row.id) },
   models: { path: (row) => paths.projects.models.overview(row.id) },

@@ -17,7 +17,7 @@ import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
 import { Icon } from '../../../shared/ui/icons.component.tsx';
 import { daysLeftText } from '../logic/trash.logic.ts';
 
-/** What every trashed entry has (administration.md §3). */
+/** What every trashed entry has: id, name, deleted_at (spec: administration.md §3). */
 interface TrashedRow {
   name: string;
   deleted_at: string;
