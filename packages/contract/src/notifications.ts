@@ -39,7 +39,7 @@ export const NOTIFICATION_TYPES = [
 
 export type NotificationTypeKey = (typeof NOTIFICATION_TYPES)[number]['key'];
 
-/** One entry of the bell (shell.md §3). */
+/** One entry of the bell: title, text, read flag and date (spec: shell.md §3). */
 export const notificationSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -102,7 +102,7 @@ export const sendNotificationRequestSchema = z.object({
   text: z.string().trim().min(1, 'The text is required.').max(5000, 'The text may have at most 5000 characters.'),
 });
 
-/* Realtime (DESIGN §6) ------------------------------------------------------------------- */
+/* Realtime (Socket.IO rooms) ------------------------------------------------------------------- */
 
 /** Socket.IO is served on the same host as the app, at this path. */
 export const REALTIME_PATH = '/socket.io';

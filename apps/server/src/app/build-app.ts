@@ -132,7 +132,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   registerUploadBodyParser(app);
   await app.register(fastifySwagger, {
     openapi: {
-      info: { title: 'Meshport API', version: '2.0.0', description: 'The Meshport HTTP API (DESIGN §4).' },
+      info: { title: 'Meshport API', version: '2.0.0', description: 'The Meshport HTTP API.' },
       components: {
         securitySchemes: {
           bearer: { type: 'http', scheme: 'bearer' },

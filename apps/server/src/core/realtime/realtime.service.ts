@@ -91,7 +91,7 @@ function handshakeError(message: string, status: number): ExtendedError {
 }
 
 /**
- * Socket.IO on the app's own HTTP server (DESIGN §6). A socket is authenticated by its
+ * Socket.IO on the app's own HTTP server; private channels are rooms joined only once authorised. A socket is authenticated by its
  * session (the HttpOnly cookie, or `auth.token`) on a tenant host; it then joins private
  * channels (rooms) that `authorizeChannel` allows. `emit` reaches every process's sockets.
  *

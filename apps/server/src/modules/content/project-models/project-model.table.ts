@@ -12,7 +12,7 @@ import {
   timestampColumns,
 } from '#modules/content/shared/content-columns.ts';
 
-/** 3D models of a project, processed by the pipeline (DESIGN §7). */
+/** 3D models of a project, processed by the pipeline (modules/processing). */
 export const projectModels = pgTable(
   'project_models',
   {

@@ -13,7 +13,7 @@ export interface ProcessingSubject {
   /** Table name (a trusted identifier). */
   table: 'project_models' | 'library_items';
   drizzleTable: typeof projectModels | typeof libraryItems;
-  /** The processor's channel kind (content.md §4). */
+  /** The processor's channel kind: 'ProjectModel' or 'LibraryItem' (spec: content.md §4). */
   channelKind: string;
   /** The live-refresh resource of content lists. */
   resource: ContentResource;
