@@ -17,7 +17,10 @@ export const MAX_PREVIEW_IMAGE_BYTES = 3 * 1024 * 1024;
 /** Preview image types, judged by the file's content (the server sniffs it). */
 export const PREVIEW_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/bmp'] as const;
 
-/** The upload widget's messages for a file too large or of the wrong type (spec: administration.md §5), shared by every file field. */
+/**
+ * The upload widget's messages for a file too large or of the wrong type (spec: administration.md
+ * §5), shared by every file field.
+ */
 export const FILE_TOO_LARGE = 'File is too large';
 export const FILE_INVALID_TYPE = 'File is of invalid type';
 

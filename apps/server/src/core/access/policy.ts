@@ -24,7 +24,10 @@ export interface Policy<Action extends string, R> {
   viewAction?: Action;
 }
 
-/** One policy per resource (`can(actor, action, record)`), used by handlers and by derived fields such as `deletable`. */
+/**
+ * One policy per resource (`can(actor, action, record)`), used by handlers and by derived fields
+ * such as `deletable`.
+ */
 export function definePolicy<Action extends string, R>(policy: Policy<Action, R>): Policy<Action, R> {
   return policy;
 }

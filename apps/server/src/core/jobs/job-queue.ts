@@ -71,9 +71,10 @@ async function retryOnDeadlock<T>(work: () => Promise<T>, attempts = 5): Promise
 const silent: JobLog = { info: () => {}, warn: () => {}, error: () => {} };
 
 /**
- * Jobs in PostgreSQL through pg-boss (no extra service, transactional with the data), on the PostgreSQL server and on PGlite alike.
- * Inert until `start`: creating one opens nothing. `J` narrows the names and payloads when the
- * composition root knows them; by default every name is checked at run time by the registry.
+ * Jobs in PostgreSQL through pg-boss (no extra service, transactional with the data), on the
+ * PostgreSQL server and on PGlite alike. Inert until `start`: creating one opens nothing. `J`
+ * narrows the names and payloads when the composition root knows them; by default every name is
+ * checked at run time by the registry.
  */
 export class JobQueue<J extends AnyJob = AnyJob> {
   readonly registry: JobRegistry;

@@ -50,7 +50,10 @@ export class MaintenanceService {
     this.reading = null;
   }
 
-  /** The 503 that shows the maintenance page (spec: status text and an optional `back_on`, shell.md §8), with the window's end as `back_on`. */
+  /**
+   * The 503 that shows the maintenance page (spec: status text and an optional `back_on`, shell.md
+   * §8), with the window's end as `back_on`.
+   */
   static unavailable(window: ActiveWindow): HttpError {
     const message = window.description
       ? `${window.name}: ${window.description}`

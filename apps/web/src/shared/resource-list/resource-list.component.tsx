@@ -61,8 +61,9 @@ type SendList = (endpoint: ListEndpoint, input: unknown) => Promise<unknown>;
 const VIEW_ICONS = { table: 'table', grid: 'layoutGrid', list: 'layoutList' } as const;
 
 /**
- * One list of the app (every list of the product is a ResourceList): a declaration of the call, columns or card fields, filters,
- * sorts and actions. The key keeps each list's state apart when the same screen shows another list.
+ * One list of the app (every list of the product is a ResourceList): a declaration of the call,
+ * columns or card fields, filters, sorts and actions. The key keeps each list's state apart when
+ * the same screen shows another list.
  */
 export function ResourceList<E extends ListEndpoint, R = RowOf<E>>(props: ResourceListProps<E, R>) {
   return <ResourceListBody key={props.list.id} {...props} />;

@@ -57,9 +57,9 @@ export interface MyAccountSaved {
 }
 
 /**
- * My Account's save (spec: one multipart POST /my-account, administration.md §7): the account's own fields, its profile image, its
- * notification settings in this company and its password. Everything is checked before
- * anything is written, so that a 422 changes nothing.
+ * My Account's save (spec: one multipart POST /my-account, administration.md §7): the account's own
+ * fields, its profile image, its notification settings in this company and its password. Everything
+ * is checked before anything is written, so that a 422 changes nothing.
  */
 export class MyAccountService {
   constructor(

@@ -43,7 +43,8 @@ export interface ProvisionResult {
 /**
  * Admin companies (administration.md §2, issue 13 item 6): provisioning a tenant, changing its
  * name, sub-domain and seats, and deleting it with everything of it, stored files included.
- * Cross-tenant by nature, so it works on the owner connection (design: cross-tenant work takes its own explicit path, not the tenant role).
+ * Cross-tenant by nature, so it works on the owner connection (design: cross-tenant work takes its
+ * own explicit path, not the tenant role).
  */
 export class AdminCompanyService {
   constructor(

@@ -6,8 +6,8 @@ import { defineRoute } from '#core/http/route.ts';
 
 /**
  * Licences of the request's company: seats bought (company_licences) and in use
- * (membership_licences), one entry per tenant licence, in the spec's order (design_and_sales, hatch, standalone, holo_helmet,
- * realization: administration.md §3).
+ * (membership_licences), one entry per tenant licence, in the spec's order (design_and_sales,
+ * hatch, standalone, holo_helmet, realization: administration.md §3).
  */
 export function licenceRoutes(services: CoreServices) {
   return [

@@ -34,8 +34,10 @@ describeEachDatabase('a material variant shows its own maps over its base’s', 
     const [row] = await queryRows<{ maps: MaterialMaps }>(
       database.system,
       alias
-        ? sql`select ${shownMaps(materialAt(alias))} as maps from ${materials} m where m.company_id = ${companyId} and m.name = ${name}`
-        : sql`select ${shownMaps(materialAt())} as maps from ${materials} where company_id = ${companyId} and name = ${name}`,
+        ? sql`select ${shownMaps(materialAt(alias))} as maps from ${materials} m
+            where m.company_id = ${companyId} and m.name = ${name}`
+        : sql`select ${shownMaps(materialAt())} as maps from ${materials}
+            where company_id = ${companyId} and name = ${name}`,
     );
     return row?.maps;
   };

@@ -10,7 +10,10 @@ import type { ProcessingEngines } from '#modules/processing/pipeline/processing-
 import type { MaterialMaps } from './material.table.ts';
 import { materialAt, shownMaps } from './material-inheritance.ts';
 
-/** A material's preview: its maps on a sphere, rendered with the viewer's scene, so that it looks as the viewer shows it. */
+/**
+ * A material's preview: its maps on a sphere, rendered with the viewer's scene, so that it looks as
+ * the viewer shows it.
+ */
 export const materialPreviewJob = defineJob({
   name: 'materials.preview',
   payload: z.object({ companyId: z.number().int().positive(), materialId: z.number().int().positive() }),

@@ -61,11 +61,11 @@ const expiredBatch = (table: string) =>
   sql`(select id from ${sql.raw(table)} where ${expired} order by deleted_at, id limit ${PURGE_BATCH})`;
 
 /**
- * Hard-deletes what has been in the recycling bin longer than the restore window
- * (spec: trashed entries are restorable for 30 days, administration.md §4), company by company in tenant transactions, and removes the deleted
- * records' stored files once the transaction has committed. Records that go by cascade (the
- * models of a purged project, the sub-records of a purged tree, the variants of a purged
- * material) are deleted explicitly first, so that their files are known too.
+ * Hard-deletes what has been in the recycling bin longer than the restore window (spec: trashed
+ * entries are restorable for 30 days, administration.md §4), company by company in tenant
+ * transactions, and removes the deleted records' stored files once the transaction has committed.
+ * Records that go by cascade (the models of a purged project, the sub-records of a purged tree, the
+ * variants of a purged material) are deleted explicitly first, so that their files are known too.
  */
 export async function purgeRecycleBin(services: PurgeServices, signal?: AbortSignal): Promise<PurgeOutcome> {
   const outcome: PurgeOutcome = {

@@ -147,7 +147,10 @@ export function restored(record: { id: number | string; name: string }) {
   return { message: RESTORED_MESSAGE, data: record };
 }
 
-/** Collects what a bulk call did, record by record: the spec's bulk calls answer a success and a failed list (content.md §7). */
+/**
+ * Collects what a bulk call did, record by record: the spec's bulk calls answer a success and a
+ * failed list (content.md §7).
+ */
 export class BulkOutcome {
   readonly success: BulkAnswer['success'] = [];
   readonly failed: BulkAnswer['failed'] = [];

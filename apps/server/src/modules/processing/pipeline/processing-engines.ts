@@ -3,8 +3,9 @@ import { Converter } from '#modules/processing/conversion/converter.ts';
 import { PreviewRenderer } from '#modules/processing/preview/preview-renderer.ts';
 
 /**
- * The converter process and the preview browser of a process that works jobs: started on
- * the first run and kept warm between runs (design: CPU-heavy steps run off the event loop, with limits), stopped with the process.
+ * The converter process and the preview browser of a process that works jobs: started on the first
+ * run and kept warm between runs (design: CPU-heavy steps run off the event loop, with limits),
+ * stopped with the process.
  */
 export class ProcessingEngines {
   private converterInstance: Converter | null = null;

@@ -44,10 +44,11 @@ class RunSuperseded extends Error {}
 export type RunOutcome = 'finished' | 'failed' | 'superseded';
 
 /**
- * One run of the pipeline (design: named steps, each writing an event with a human message): store → inspect → convert → optimise → preview →
- * finish. Every step writes a geometry event guarded by the run's number and tells the browser.
- * A file the converter refuses fails the record at once; anything else (the database, the
- * browser, a crash) is retried by the job queue, and fails the record on the last attempt.
+ * One run of the pipeline (design: named steps, each writing an event with a human message): store
+ * → inspect → convert → optimise → preview → finish. Every step writes a geometry event guarded by
+ * the run's number and tells the browser. A file the converter refuses fails the record at once;
+ * anything else (the database, the browser, a crash) is retried by the job queue, and fails the
+ * record on the last attempt.
  */
 export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: JobContext): Promise<RunOutcome> {
   const { database, publisher, subject } = { ...deps, subject: ref.subject };

@@ -11,10 +11,10 @@ class UploadContentRefused extends Error {
 }
 
 /**
- * The content check of an upload (design: uploads are untrusted, their type is checked by content, not by name), on the bytes as they stream in:
- * it keeps the first bytes (after those earlier writes kept, `prior`) and judges them with
- * `detectUploadKind` as soon as HEAD_BYTES have arrived, so that a mismatch stops the write
- * there instead of after gigabytes.
+ * The content check of an upload (design: uploads are untrusted, their type is checked by content,
+ * not by name), on the bytes as they stream in: it keeps the first bytes (after those earlier
+ * writes kept, `prior`) and judges them with `detectUploadKind` as soon as HEAD_BYTES have arrived,
+ * so that a mismatch stops the write there instead of after gigabytes.
  */
 export class HeadCheck {
   private chunks: Buffer[];

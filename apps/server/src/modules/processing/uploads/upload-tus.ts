@@ -71,7 +71,10 @@ export class TusBridge {
   }
 }
 
-/** tus answers errors as text; the API answers `{message}` (design: every error has that body), which tus clients show as the body. */
+/**
+ * tus answers errors as text; the API answers `{message}` (design: every error has that body),
+ * which tus clients show as the body.
+ */
 function jsonError(text: string, status: number): { message: string } {
   try {
     const parsed: unknown = JSON.parse(text);
