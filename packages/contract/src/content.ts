@@ -38,7 +38,10 @@ export const CARD_LIST_PER_PAGE = 10;
 export const PROJECT_LIST_PER_PAGE = 5;
 export const PROCESSOR_LIST_PER_PAGE = 10;
 
-/** Spec: trashed entries are restorable for 30 days; the bin lists 10 per page, by -deleted_at (administration.md §4, §9). */
+/**
+ * Spec: trashed entries are restorable for 30 days; the bin lists 10 per page, by -deleted_at
+ * (administration.md §4, §9).
+ */
 export const RESTORE_WINDOW_DAYS = 30;
 export const RECYCLE_BIN_PER_PAGE = 10;
 export const RECYCLE_BIN_DEFAULT_SORT = '-deleted_at';

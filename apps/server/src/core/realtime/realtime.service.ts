@@ -91,9 +91,10 @@ function handshakeError(message: string, status: number): ExtendedError {
 }
 
 /**
- * Socket.IO on the app's own HTTP server; private channels are rooms joined only once authorised. A socket is authenticated by its
- * session (the HttpOnly cookie, or `auth.token`) on a tenant host; it then joins private
- * channels (rooms) that `authorizeChannel` allows. `emit` reaches every process's sockets.
+ * Socket.IO on the app's own HTTP server; private channels are rooms joined only once authorised. A
+ * socket is authenticated by its session (the HttpOnly cookie, or `auth.token`) on a tenant host;
+ * it then joins private channels (rooms) that `authorizeChannel` allows. `emit` reaches every
+ * process's sockets.
  *
  * Access is not checked once only: each process re-checks its own sockets whenever the change
  * feed reports a write that may have taken access away (from any process), and when a
