@@ -11,7 +11,7 @@ import { accounts } from '#core/auth/account.table.ts';
 import { hashToken } from '#core/auth/session.service.ts';
 import type { Database } from '#core/db/database.ts';
 import { ValidationError } from '#core/http/http-error.ts';
-import { emailChangedMail, emailVerificationMail } from '#core/mail/mail-templates.ts';
+import { emailChangedMail, emailVerificationMail } from './email-change.mail.ts';
 import type { Mailer, MailMessage } from '#core/mail/mailer.ts';
 import { type PublicAddress, publicLink } from '#core/mail/public-links.ts';
 import { companies } from '#core/tenancy/company.table.ts';

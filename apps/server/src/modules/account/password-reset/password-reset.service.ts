@@ -9,7 +9,7 @@ import { hashToken } from '#core/auth/session.service.ts';
 import type { Database } from '#core/db/database.ts';
 import { zodIssuesToErrors } from '#core/http/error-handler.ts';
 import { ValidationError } from '#core/http/http-error.ts';
-import { invitationMail, passwordResetMail } from '#core/mail/mail-templates.ts';
+import { invitationMail, passwordResetMail } from './password-reset.mail.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
 import { type LinkPlace, type PublicAddress, publicLink } from '#core/mail/public-links.ts';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';

@@ -7,13 +7,13 @@ import type { CoreServices } from '#core/core-services.ts';
 import { queryRows } from '#core/db/database.ts';
 import { defineRoute, type MemberActor, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
-import { memberEmailChangedMail } from '#core/mail/mail-templates.ts';
 import type { PasswordResetService } from '#modules/account/password-reset/password-reset.service.ts';
 import { invitationList } from '#modules/security/invitations/invitation.list.ts';
 import { mailCompanyInvitation } from '#modules/security/invitations/invitation.routes.ts';
 import { NO_SUCH_INVITATION } from '#modules/security/invitations/invitation.service.ts';
 import { companyInvitations } from '#modules/security/invitations/invitation.table.ts';
 import { securityUserList } from './user.list.ts';
+import { memberEmailChangedMail } from './user.mail.ts';
 import { USER_PERMISSIONS } from './user.policy.ts';
 import { type EmailChange, UserService, type UserWriter } from './user.service.ts';
 
