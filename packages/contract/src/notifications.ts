@@ -116,8 +116,11 @@ export interface UserNotificationUpdatedEvent {
   unread: number;
 }
 
+/** The channel kind of one user in one company: `private-company.{c}.user.{accountId}`. */
+export const USER_CHANNEL_KIND = 'user';
 /** Private channel of one user in one company: their notifications. */
-export const userChannel = (companyId: number, accountId: number) => `private-company.${companyId}.user.${accountId}`;
+export const userChannel = (companyId: number, accountId: number) =>
+  `private-company.${companyId}.${USER_CHANNEL_KIND}.${accountId}`;
 /** Private channel of a company's list of one kind (processor lists: ProjectModel, LibraryItem). */
 export const companyChannel = (companyId: number, kind: string) => `private-company.${companyId}.${kind}`;
 /** Private channel of one record. */

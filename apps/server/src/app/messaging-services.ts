@@ -8,8 +8,10 @@ import { createMailer } from '#core/mail/create-mailer.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
 import { RealtimeService } from '#core/realtime/realtime.service.ts';
 import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { registerNotificationChannels } from '#modules/account/notifications/notification.channel.ts';
 import { NotificationService } from '#modules/account/notifications/notification.service.ts';
 import { PasswordResetService } from '#modules/account/password-reset/password-reset.service.ts';
+import { registerContentChannel } from '#modules/content/shared/content-channel.ts';
 
 /** Mail, realtime, notifications and password reset: the services that reach people outside a request. */
 export interface MessagingServices {
@@ -36,6 +38,9 @@ export function createMessagingServices(
     changes,
     log: log.child({ module: 'realtime' }),
   });
+  // The kinds of channel core knows none of; each content list adds its own with its routes.
+  registerNotificationChannels(realtime);
+  registerContentChannel(realtime);
   return {
     mailer,
     realtime,

@@ -1,17 +1,13 @@
-import { contentChannel, type PlatformKey } from '@meshport/contract';
+import { CONTENT_CHANNEL_KIND, contentChannel, type PlatformKey } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import type { RequestTenant } from '#core/http/request-context.ts';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';
-import {
-  authorizeChannel,
-  type ChannelKindRule,
-  type ChannelSubject,
-  DEFAULT_CHANNEL_KINDS,
-} from './channel-authorizer.ts';
+import { authorizeChannel, type ChannelKindRule, type ChannelSubject } from './channel-authorizer.ts';
 
-/** As the content modules register them at composition (their lists' access). */
+/** As the modules register them at composition (notifications, content, their lists' access). */
 const KINDS: Record<string, ChannelKindRule> = {
-  ...DEFAULT_CHANNEL_KINDS,
+  user: { access: 'member', ownAccount: true },
+  [CONTENT_CHANNEL_KIND]: { access: 'member' },
   ProjectModel: { access: { permission: 'list-project-models' } },
   LibraryItem: { access: { permission: 'list-library-items|list-libraries' } },
   Material: { access: { permission: 'list-materials', hatchOnly: true } },
@@ -30,6 +26,12 @@ const decide = (subject: ChannelSubject, channel: unknown, company: RequestTenan
   authorizeChannel(subject, company, channel, KINDS);
 
 describe('channel authorisation', () => {
+  it('knows no kind of channel that no module registered', () => {
+    const none = (channel: string) => authorizeChannel(member([]), tenant(3), channel, {});
+    expect(none('private-company.3.user.7')).toMatchObject({ ok: false, status: 403 });
+    expect(none(contentChannel(3))).toMatchObject({ ok: false, status: 403 });
+  });
+
   it('lets a member join only their own user channel, with or without the private- prefix', () => {
     expect(decide(member([]), 'private-company.3.user.7')).toEqual({ ok: true, channel: 'private-company.3.user.7' });
     expect(decide(member([]), 'company.3.user.7')).toEqual({ ok: true, channel: 'private-company.3.user.7' });

@@ -1,4 +1,3 @@
-import { CONTENT_CHANNEL_KIND } from '@meshport/contract';
 import { checkAccess } from '#core/access/access.ts';
 import { HttpError } from '#core/http/http-error.ts';
 import type { Actor, RequestTenant } from '#core/http/request-context.ts';
@@ -11,21 +10,11 @@ export type ChannelSubject = Pick<Actor, 'accountId' | 'admin' | 'membership'>;
 export interface ChannelKindRule {
   /** The access of the call whose data the channel carries (its list endpoint's). */
   access: RouteAccess;
+  /** Its channels are each account's own (`{kind}.{accountId}`): only that account joins one. */
+  ownAccount?: boolean;
 }
 
 export type ChannelDecision = { ok: true; channel: string } | { ok: false; status: 403 | 422; message: string };
-
-/**
- * The channels core pushes on; each resource registers its own at composition
- * (`RealtimeService.registerKind`), with the access of its list.
- */
-export const DEFAULT_CHANNEL_KINDS: Record<string, ChannelKindRule> = {
-  // Names only which kinds of record changed; what every member's calls may learn.
-  [CONTENT_CHANNEL_KIND]: { access: 'member' },
-};
-
-/** A user's own channel (notifications): a member's, on a platform they hold a licence for. */
-const USER_CHANNEL_ACCESS: RouteAccess = 'member';
 
 const CHANNEL = /^private-company\.(\d{1,10})\.([A-Za-z][A-Za-z0-9_]{0,63})(?:\.([A-Za-z0-9_-]{1,100}))?$/;
 
@@ -50,8 +39,9 @@ function accessRefusal(subject: ChannelSubject, tenant: RequestTenant, access: R
  * The one decision for both ways of joining (the socket's `subscribe` and POST
  * /broadcasting/auth), and for keeping a channel when access changes. Channels live in the
  * host's company only, and need what the calls carrying their data need (`checkAccess`):
- * - `private-company.{c}.user.{a}`: only account a itself, member of c (or a platform admin);
- * - `private-company.{c}.{Kind}` and `private-company.{c}.{Kind}.{id}`: the kind's access.
+ * - `private-company.{c}.{Kind}` and `private-company.{c}.{Kind}.{id}`: the kind's access;
+ * - of a kind whose channels are each account's own, `private-company.{c}.{Kind}.{a}`: account a only.
+ * Core knows no kind: each module registers its own at composition (`RealtimeService.registerKind`).
  */
 export function authorizeChannel(
   subject: ChannelSubject,
@@ -65,16 +55,15 @@ export function authorizeChannel(
   const channel = normaliseChannel(rawChannel);
   const match = CHANNEL.exec(channel);
   if (!match) return refuse(`There is no channel "${rawChannel}".`);
-  const [, companyText, kind, id] = match as unknown as [string, string, string, string | undefined];
+  // CHANNEL requires the company and the kind: the defaults only give the index type its strings.
+  const [, companyText = '', kind = '', id] = match;
   if (tenant === null) return refuse('Connect on a company host to join company channels.');
   if (Number(companyText) !== tenant.company.id) return refuse('That channel belongs to another company.');
   if (!subject.admin && !subject.membership) return refuse('You are not a member of this company.');
-  if (kind === 'user') {
-    if (id === undefined || String(subject.accountId) !== id)
-      return refuse("You may only join your own user's channel.");
-    return accessRefusal(subject, tenant, USER_CHANNEL_ACCESS) ?? { ok: true, channel };
-  }
-  const rule = kinds[kind];
+  const rule = Object.hasOwn(kinds, kind) ? kinds[kind] : undefined;
   if (!rule) return refuse(`There is no channel "${rawChannel}".`);
+  if (rule.ownAccount && (id === undefined || String(subject.accountId) !== id)) {
+    return refuse(`You may only join your own ${kind}'s channel.`);
+  }
   return accessRefusal(subject, tenant, rule.access) ?? { ok: true, channel };
 }

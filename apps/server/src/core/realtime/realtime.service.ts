@@ -24,7 +24,6 @@ import {
   type ChannelDecision,
   type ChannelKindRule,
   type ChannelSubject,
-  DEFAULT_CHANNEL_KINDS,
   normaliseChannel,
 } from './channel-authorizer.ts';
 
@@ -105,7 +104,7 @@ function handshakeError(message: string, status: number): ExtendedError {
 export class RealtimeService {
   private io: Server | null = null;
   private pool: pg.Pool | null = null;
-  private readonly kinds: Record<string, ChannelKindRule> = { ...DEFAULT_CHANNEL_KINDS };
+  private readonly kinds: Record<string, ChannelKindRule> = {};
   /** Signs /broadcasting/auth answers (Pusher shape); the join itself happens on the server. */
   private readonly signingKey = randomBytes(32);
   private readonly log: Logger;
