@@ -48,6 +48,7 @@ import { userRoutes } from '#modules/security/users/user.routes.ts';
 import { downloadRoutes } from '#modules/tools/downloads/download.routes.ts';
 import { labelRoutes } from '#modules/tools/labels/label.routes.ts';
 import { propertyMapRoutes } from '#modules/tools/property-maps/property-map.routes.ts';
+import { QUIET_ACTIVITY } from './quiet-activity.ts';
 import { installSecurityHeaders } from './security-headers.ts';
 import type { Services } from './services.ts';
 
@@ -162,7 +163,7 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   const warmUps = routes.flatMap((route) => (isListRoute(route) && route.warmUp ? [route.warmUp] : []));
   registerRoutes(app, routes, {
     validateAnswers: options.validateAnswers === true,
-    activity: (entry) => recordActivity(services.database, entry, entry.action),
+    activity: { write: (entry) => recordActivity(services.database, entry, entry.action), quiet: QUIET_ACTIVITY },
     oneConnection: (work) => services.database.oneConnection(work),
     onChange: (companyId, resources) =>
       services.realtime.emit(contentChannel(companyId), CONTENT_CHANGED_EVENT, {

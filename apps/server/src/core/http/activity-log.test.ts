@@ -1,4 +1,4 @@
-import { defineEndpoint, notificationEndpoints } from '@meshport/contract';
+import { defineEndpoint } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { activityText } from './activity-log.ts';
@@ -31,9 +31,11 @@ describe('activityText', () => {
     expect(activityText(write({ method: 'GET' }), 'member', {})).toBeNull();
     for (const access of ['public', 'signed-in'] as const) expect(activityText(write({}), access, {})).toBeNull();
     expect(activityText(write({ activity: false }), 'member', {})).toBeNull();
-    expect(activityText(notificationEndpoints.readAll, 'member', {})).toBeNull();
-    expect(activityText(notificationEndpoints.mark, 'member', { id: 1 })).toBeNull();
-    expect(activityText({ ...write({}), tags: ['uploads'] }, 'member', {})).toBeNull();
+    const marked = write({ summary: 'Marks a thing read' });
+    const quiet = [{ endpoints: [marked] }, { tags: ['tus'] }];
+    expect(activityText(marked, 'member', { id: 1 }, quiet)).toBeNull();
+    expect(activityText(marked, 'member', { id: 1 })).toBe('Marks a thing read (1)');
+    expect(activityText({ ...write({}), tags: ['tus'] }, 'member', {}, quiet)).toBeNull();
     expect(activityText(write({}), 'admin', { id: 1 })).toBe('Changes a thing (1)');
   });
 });

@@ -1,4 +1,4 @@
-import { type Endpoint, notificationEndpoints } from '@meshport/contract';
+import type { Endpoint } from '@meshport/contract';
 import type { FastifyRequest } from 'fastify';
 import { needsMember, type RouteAccess, SAFE_METHODS } from './route.ts';
 
@@ -13,12 +13,20 @@ export interface ActivityEntry {
 export type ActivityWriter = (entry: ActivityEntry) => Promise<void>;
 
 /**
- * Writes that are not a change of the member's making: the tus protocol's calls of one upload
- * (one entry per chunk would drown the timeline; the record the upload ends in is logged) and
- * marking notifications read. Endpoints may also say so themselves with `activity: false`.
+ * Writes that are not a change of the member's making, which their modules name at composition
+ * (by endpoint, or by tag for a whole protocol's calls). Endpoints may also say so themselves
+ * with `activity: false`.
  */
-const QUIET_TAGS: ReadonlySet<string> = new Set(['uploads']);
-const QUIET_ENDPOINTS: ReadonlySet<Endpoint> = new Set([notificationEndpoints.mark, notificationEndpoints.readAll]);
+export interface QuietCalls {
+  endpoints?: readonly Endpoint[];
+  tags?: readonly string[];
+}
+
+/** How the app keeps the activity: where entries go and which writes make none. */
+export interface ActivityLog {
+  write: ActivityWriter;
+  quiet: readonly QuietCalls[];
+}
 
 const MAX_ACTION_LENGTH = 500;
 
@@ -43,17 +51,20 @@ function fill(template: string, params: Record<string, unknown>): string {
 /**
  * The activity text of a call, or null when the call is not logged: reads, calls that need no
  * membership (sign-in, sign-out, password reset: the sign-in route writes its own entry) and
- * quiet calls. The text is the endpoint's `activity`, else its summary's first clause with the
+ * the quiet calls the modules named. The text is the endpoint's `activity`, else its summary's first clause with the
  * record named by the path's parameters ('Changes a project (12)').
  */
 export function activityText(
   endpoint: Endpoint,
   access: RouteAccess,
   params: Record<string, unknown> | undefined,
+  quiet: readonly QuietCalls[] = [],
 ): string | null {
   if (SAFE_METHODS.has(endpoint.method) || !needsMember(access)) return null;
-  if (endpoint.activity === false || QUIET_ENDPOINTS.has(endpoint)) return null;
-  if (endpoint.tags.some((tag) => QUIET_TAGS.has(tag))) return null;
+  if (endpoint.activity === false) return null;
+  for (const calls of quiet) {
+    if (calls.endpoints?.includes(endpoint) || endpoint.tags.some((tag) => calls.tags?.includes(tag))) return null;
+  }
   const values = params ?? {};
   let text: string;
   if (typeof endpoint.activity === 'string') {
@@ -70,19 +81,20 @@ export function activityText(
  * failure to log is reported, never turned into a failure of the write that already happened.
  */
 export async function logActivity(
-  write: ActivityWriter | undefined,
+  log: ActivityLog | undefined,
   request: FastifyRequest,
   status: number,
   call: { endpoint: Endpoint; access: RouteAccess; params: unknown },
 ): Promise<void> {
-  if (!write || status >= 300) return;
+  if (!log || status >= 300) return;
   const companyId = request.tenant?.company.id;
   const accountId = request.actor?.accountId;
   if (companyId === undefined || accountId === undefined) return;
-  const action = activityText(call.endpoint, call.access, call.params as Record<string, unknown> | undefined);
+  const params = call.params as Record<string, unknown> | undefined;
+  const action = activityText(call.endpoint, call.access, params, log.quiet);
   if (action === null) return;
   try {
-    await write({ companyId, accountId, action });
+    await log.write({ companyId, accountId, action });
   } catch (error) {
     request.log.warn({ err: error, companyId, accountId }, 'activity not recorded');
   }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { authorize } from '#core/access/access.ts';
 import type { ApiRouteConfig } from '#core/access/api-gate.ts';
 import { runReadingOnly } from '#core/db/read-only-scope.ts';
-import { type ActivityWriter, logActivity } from './activity-log.ts';
+import { type ActivityLog, logActivity } from './activity-log.ts';
 import { zodIssuesToErrors } from './error-handler.ts';
 import { HttpError, notFound, ValidationError } from './http-error.ts';
 import { own } from './own-key.ts';
@@ -37,8 +37,8 @@ export interface RegisterOptions {
   validateAnswers?: boolean;
   /** Called after a successful call of a route that declares `changes` (the live list refresh). */
   onChange?: (companyId: number, resources: readonly ContentResource[]) => void;
-  /** Stores a member's successful writes in their activity (activity-log.ts). */
-  activity?: ActivityWriter;
+  /** Stores a member's successful writes in their activity, but for the quiet ones (activity-log.ts). */
+  activity?: ActivityLog;
   /** Runs a write's handler and activity entry with their transactions on one connection (database.ts). */
   oneConnection?: <T>(work: () => Promise<T>) => Promise<T>;
 }

@@ -3,6 +3,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { can, policyActor } from '#core/access/policy.ts';
 import { memberships } from '#core/auth/account.table.ts';
 import type { CoreServices } from '#core/core-services.ts';
+import type { QuietCalls } from '#core/http/activity-log.ts';
 import { notFound, ValidationError } from '#core/http/http-error.ts';
 import { defineRoute } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
@@ -14,6 +15,11 @@ import type { NotificationService } from './notification.service.ts';
 import { notificationSettings, notifications } from './notification.table.ts';
 
 type NotificationPage = AnswerOf<typeof notificationEndpoints.list>;
+
+/** Marking notifications read is no change of the member's making: it leaves no activity entry. */
+export const notificationQuietCalls: QuietCalls = {
+  endpoints: [notificationEndpoints.mark, notificationEndpoints.readAll],
+};
 
 export function notificationRoutes(services: CoreServices & { notifications: NotificationService }) {
   const engine = new ListEngine(services.database, services.changes);

@@ -11,6 +11,7 @@ import {
 import { Metadata } from '@tus/server';
 import type { FastifyRequest } from 'fastify';
 import type { CoreServices } from '#core/core-services.ts';
+import type { QuietCalls } from '#core/http/activity-log.ts';
 import { HttpError, notFound, ValidationError } from '#core/http/http-error.ts';
 import { defineRoute, type PermissionAccess, type RouteDefinition } from '#core/http/route.ts';
 import { MODEL_EXTENSIONS, type UploadKind } from '#modules/processing/conversion/file-kind.ts';
@@ -25,6 +26,12 @@ export const UPLOAD_ACCESS: PermissionAccess = {
   permission: 'create-project-models|update-project-models|update-library-items|update-materials',
   hatchOnly: true,
 };
+
+/**
+ * The tus protocol's calls of one upload leave no activity entry: one per chunk would drown the
+ * timeline; the record the upload ends in is logged.
+ */
+export const uploadQuietCalls: QuietCalls = { tags: ['uploads'] };
 
 export const NO_SUCH_UPLOAD = 'No such upload.';
 const MAX_NAME_LENGTH = 255;
