@@ -7,10 +7,13 @@ import type { CoreServices } from '#core/core-services.ts';
 import { ChangeFeed } from '#core/db/change-feed.ts';
 import type { Database } from '#core/db/database.ts';
 import { ResponseCache } from '#core/http/response-cache.ts';
+import { declareFunctionReads } from '#core/http/response-cache-reads.ts';
 import { JobQueue } from '#core/jobs/job-queue.ts';
 import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
 import { createStorage } from '#core/storage/create-storage.ts';
 import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { libraryFunctionReads } from '#modules/content/libraries/library.service.ts';
+import { materialCategoryFunctionReads } from '#modules/content/material-categories/material-category.service.ts';
 import { materialPreviewJobs } from '#modules/content/materials/material-preview.job.ts';
 import { recycleBinJobs } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
 import { ActiveRuns } from '#modules/processing/pipeline/active-runs.ts';
@@ -48,6 +51,8 @@ export function addJobModule(module: JobModule): void {
 }
 
 export function createServices(config: Config, database: Database, rateLimits?: RateLimits): Services {
+  declareFunctionReads(libraryFunctionReads);
+  declareFunctionReads(materialCategoryFunctionReads);
   const sessionRepository = new SessionRepository(database);
   const tenants = new TenantResolver(database, config.baseDomain);
   const changes = new ChangeFeed(database);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { tablesReadBy, undeclaredReads } from './response-cache-reads.ts';
+import { declareFunctionReads, tablesReadBy, undeclaredReads } from './response-cache-reads.ts';
 
 const read = (statement: string) => [...tablesReadBy(statement).tables].sort();
 
@@ -33,6 +33,7 @@ describe('tables a statement reads', () => {
   });
 
   it('names what known database functions read, and reports the unknown ones', () => {
+    declareFunctionReads({ meshport_live_library_count: ['library_item_libraries', 'libraries'] });
     const found = tablesReadBy('select meshport_live_library_count(1, 2), meshport_mystery(3)');
     expect([...found.tables].sort()).toEqual(['libraries', 'library_item_libraries']);
     expect([...found.unknownFunctions]).toEqual(['meshport_mystery']);

@@ -18,6 +18,11 @@ type CreateBody = BodyOf<typeof libraryEndpoints.create>;
 type UpdateBody = BodyOf<typeof libraryEndpoints.update>;
 type BulkBody = BodyOf<typeof libraryEndpoints.bulk>;
 
+/** What the libraries' database functions read, for the checks of cached reads (response-cache-reads.ts). */
+export const libraryFunctionReads = {
+  meshport_live_library_count: ['library_item_libraries', 'libraries'],
+};
+
 export const LIBRARY_NOT_FOUND = 'No such library.';
 export const LIBRARY_NOT_DELETABLE = 'You can not delete this library as it or its children is connected to a model.';
 export const LIBRARIES_NOT_DELETED = (names: string) =>

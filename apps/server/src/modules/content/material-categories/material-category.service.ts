@@ -13,6 +13,11 @@ import {
 import { materialCategoryTreeFields } from './material-category.list.ts';
 import { materialCategories } from './material-category.table.ts';
 
+/** What the categories' database functions read, for the checks of cached reads (response-cache-reads.ts). */
+export const materialCategoryFunctionReads = {
+  meshport_live_category_count: ['material_category_materials', 'material_categories'],
+};
+
 export const CATEGORY_NOT_FOUND = 'No such category.';
 export const CATEGORY_CONNECTED = 'You can not delete this category as it or its children is connected to a model.';
 export const CATEGORIES_NOT_DELETED = (names: string) =>
