@@ -20,6 +20,7 @@ export * from '#modules/content/materials/material.table.ts';
 export * from '#modules/content/project-models/project-model.table.ts';
 export * from '#modules/content/projects/project.table.ts';
 export * from '#modules/processing/uploads/upload.table.ts';
+export * from '#modules/security/groups/group.table.ts';
 export * from '#modules/tools/downloads/download.table.ts';
 export * from '#modules/tools/labels/label.table.ts';
 export * from '#modules/tools/property-maps/property-map.table.ts';

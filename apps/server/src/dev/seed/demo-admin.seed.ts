@@ -1,7 +1,6 @@
 import { crc32 } from 'node:zlib';
 import type { ChangelogType, Licence } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { groupMembers, groups } from '#core/auth/account.table.ts';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import { plannedMaintenance } from '#core/maintenance/maintenance.table.ts';
 import type { FileStorage } from '#core/storage/file-storage.ts';
@@ -11,6 +10,7 @@ import { faqCategories, faqQuestions } from '#modules/administration/faq/faq.tab
 import { feedbackReports } from '#modules/administration/feedback-reports/feedback-report.table.ts';
 import { issueReports } from '#modules/administration/issue-reports/issue-report.table.ts';
 import { companyLicences } from '#modules/administration/licences/company-licence.table.ts';
+import { groupMembers, groups } from '#modules/security/groups/group.table.ts';
 import { downloads } from '#modules/tools/downloads/download.table.ts';
 import { propertyMaps } from '#modules/tools/property-maps/property-map.table.ts';
 
@@ -179,7 +179,7 @@ export async function seedDemoAdministration(database: Database, storage: FileSt
   await storage.put(CHANGELOG_SCREENSHOT, changelogShot);
 
   await database.system.transaction(async (transaction) => {
-    const tx = transaction as unknown as Db;
+    const tx: Db = transaction;
     const companyRows = await queryRows<{ id: number; sub_domain: string }>(
       tx,
       sql`select id, sub_domain from companies where sub_domain in ('acme', 'globex')`,

@@ -1,8 +1,9 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { accounts, groupMembers, groups } from '#core/auth/account.table.ts';
+import { accounts } from '#core/auth/account.table.ts';
 import { searchFilter } from '#core/list/common-filters.ts';
 import type { ListResource } from '#core/list/list-resource.ts';
+import { groupMembers, groups } from './group.table.ts';
 
 /** Security → Groups of the request's company; `users` can be left out with excluded_fields=groups.users. */
 export const groupList: ListResource = {

@@ -1,7 +1,6 @@
 import { type AnswerOf, type Endpoint, groupEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { groups } from '#core/auth/account.table.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import type { Db } from '#core/db/database.ts';
 import { defineRoute } from '#core/http/route.ts';
@@ -10,6 +9,7 @@ import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { groupList } from './group.list.ts';
 import { GROUP_PERMISSIONS } from './group.policy.ts';
 import { GroupService } from './group.service.ts';
+import { groups } from './group.table.ts';
 
 export function groupRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);

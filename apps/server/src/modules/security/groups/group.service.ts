@@ -1,9 +1,10 @@
 import type { BodyOf, groupEndpoints } from '@meshport/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { groupMembers, groups, memberships } from '#core/auth/account.table.ts';
+import { memberships } from '#core/auth/account.table.ts';
 import type { Db } from '#core/db/database.ts';
 import { notFound, ValidationError } from '#core/http/http-error.ts';
 import { USERS_MISSING } from '#modules/content/projects/project.service.ts';
+import { groupMembers, groups } from './group.table.ts';
 
 export type GroupCreate = BodyOf<typeof groupEndpoints.create>;
 export type GroupUpdate = BodyOf<typeof groupEndpoints.update>;

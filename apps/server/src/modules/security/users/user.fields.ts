@@ -1,17 +1,10 @@
 import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import {
-  accounts,
-  groupMembers,
-  groups,
-  membershipLicences,
-  memberships,
-  roleAbilities,
-  roles,
-} from '#core/auth/account.table.ts';
+import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import type { ListField } from '#core/list/list-resource.ts';
 import { autodeskUserFields } from '#modules/account/autodesk/autodesk.fields.ts';
 import { notificationSettings } from '#modules/account/notifications/notification.table.ts';
+import { groupMembers, groups } from '#modules/security/groups/group.table.ts';
 
 /** The account columns every user list shares (administration.md §3 User). */
 export const accountFields: Record<string, ListField> = {

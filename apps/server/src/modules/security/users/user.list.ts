@@ -1,11 +1,12 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, idSchema, LICENCES } from '@meshport/contract';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { accounts, groupMembers, membershipLicences, memberships, roles } from '#core/auth/account.table.ts';
+import { accounts, membershipLicences, memberships, roles } from '#core/auth/account.table.ts';
 import { idFilter, searchFilter } from '#core/list/common-filters.ts';
 import { defineFilter, type ListJoin, type ListResource } from '#core/list/list-resource.ts';
 import { companies } from '#core/tenancy/company.table.ts';
 import { userActivity } from '#modules/account/activity/user-activity.table.ts';
+import { groupMembers } from '#modules/security/groups/group.table.ts';
 import { accountFields, membershipFields, notificationSettingsField } from './user.fields.ts';
 
 const memberJoins: ListJoin[] = [
