@@ -49,6 +49,11 @@ export const accounts = pgTable(
   ],
 );
 
+/**
+ * A membership's role, its abilities and the membership's licences: what a member may do, which
+ * the session lookup reads on every request (session.repository.ts) and the access checks use.
+ * They stay in core with the memberships that reference them; Security → Roles manages them.
+ */
 export const roles = pgTable(
   'roles',
   {
