@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The tenants themselves. Not a tenant table: rows are read before a tenant is known. */
 export const companies = pgTable(
@@ -27,6 +27,8 @@ export const companies = pgTable(
     autodeskIntegration: text('autodesk_integration', { enum: ['no', 'yes', 'yes_always_prompt'] })
       .notNull()
       .default('no'),
+    /** Bytes the company's uploads may take; null: the configured default (migration 0012). */
+    storageQuotaBytes: bigint('storage_quota_bytes', { mode: 'number' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

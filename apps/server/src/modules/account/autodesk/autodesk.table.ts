@@ -32,9 +32,7 @@ export const autodeskOauthStates = pgTable(
     companyId: integer('company_id').notNull(),
     stateHash: text('state_hash').notNull(),
     accountId: integer('account_id').notNull(),
-    sessionId: integer('session_id')
-      .notNull()
-      .references(() => sessions.id, { onDelete: 'cascade' }),
+    sessionId: integer('session_id').notNull(),
     codeVerifier: text('code_verifier').notNull(),
     callbackUrl: text('callback_url').notNull(),
     returnUrl: text('return_url').notNull(),
@@ -47,6 +45,12 @@ export const autodeskOauthStates = pgTable(
       name: 'autodesk_oauth_states_membership_fk',
       columns: [t.companyId, t.accountId],
       foreignColumns: [memberships.companyId, memberships.accountId],
+    }).onDelete('cascade'),
+    // The name PostgreSQL gave the inline REFERENCES of migration 0015.
+    foreignKey({
+      name: 'autodesk_oauth_states_session_id_fkey',
+      columns: [t.sessionId],
+      foreignColumns: [sessions.id],
     }).onDelete('cascade'),
     index('autodesk_oauth_states_hash_idx').on(t.stateHash),
     index('autodesk_oauth_states_session_idx').on(t.sessionId),

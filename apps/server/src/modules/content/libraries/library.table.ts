@@ -66,9 +66,7 @@ export const libraryLabels = pgTable(
 export const libraryTreeItems = pgTable(
   'library_tree_items',
   {
-    companyId: integer('company_id')
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull(),
     libraryId: integer('library_id').notNull(),
     libraryItemId: integer('library_item_id').notNull(),
     live: boolean('live').notNull(),
@@ -76,6 +74,12 @@ export const libraryTreeItems = pgTable(
   },
   (t) => [
     primaryKey({ name: 'library_tree_items_pkey', columns: [t.companyId, t.libraryId, t.libraryItemId] }),
+    // The name PostgreSQL gave the inline REFERENCES of migration 0009.
+    foreignKey({
+      name: 'library_tree_items_company_id_fkey',
+      columns: [t.companyId],
+      foreignColumns: [companies.id],
+    }).onDelete('cascade'),
     index('library_tree_items_item_idx').on(t.companyId, t.libraryItemId),
   ],
 );

@@ -53,6 +53,10 @@ export const libraryItems = pgTable(
     index('library_items_in_no_library_idx')
       .on(t.companyId, t.createdAt, t.id)
       .where(sql`live_library_count = 0 and deleted_at is null`),
+    // The reconciler's stuck records (migration 0013).
+    index('library_items_in_processing_idx')
+      .on(t.companyId, t.id)
+      .where(sql`status in ('QUEUED','PROCESSING') and deleted_at is null`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import { GEOMETRY_SUBJECT_KINDS, LIBRARY_ITEM_STATUSES, MODEL_STATUSES } from '@meshport/contract';
+import { sql } from 'drizzle-orm';
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '#core/auth/account.table.ts';
 import { projects } from '#modules/content/projects/project.table.ts';
@@ -44,6 +45,10 @@ export const projectModels = pgTable(
     index('project_models_project_idx').on(t.companyId, t.projectId, t.createdAt, t.id).where(live),
     // Every row, for the project foreign key's cascade when the purge deletes (migration 0011).
     index('project_models_project_all_idx').on(t.companyId, t.projectId),
+    // The reconciler's stuck records (migration 0013).
+    index('project_models_in_processing_idx')
+      .on(t.companyId, t.id)
+      .where(sql`status in ('QUEUED','PROCESSING') and deleted_at is null`),
   ],
 );
 
