@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 
-/** The not-found screen (shell.md §2). */
+/** The not-found screen's title, with the tenant logo and a Back button (spec: shell.md §2). */
 export const NOT_FOUND_TITLE = '404 | Page Not Found';
 
 /** Whether the page shows the not-found screen (after the app has rendered something). */

@@ -3,7 +3,7 @@ import { searchFilter } from '#core/list/common-filters.ts';
 import type { ListResource } from '#core/list/list-resource.ts';
 import { companies } from '#core/tenancy/company.table.ts';
 
-/** The admin companies list (administration.md): cross-tenant, admins only. */
+/** The admin companies list: cross-tenant, admins only; 5 per page, newest first (spec: administration.md §2, §9). */
 export const adminCompanyList = (baseDomain: string): ListResource => ({
   name: 'companies',
   table: companies,

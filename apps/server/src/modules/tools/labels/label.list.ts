@@ -2,7 +2,7 @@ import { searchFilter } from '#core/list/common-filters.ts';
 import type { ListResource } from '#core/list/list-resource.ts';
 import { labels } from './label.table.ts';
 
-/** The tools labels list (administration.md): page size 5, newest first. */
+/** The tools labels list: page size 5, newest first (spec: administration.md §9). */
 export const labelList: ListResource = {
   name: 'labels',
   table: labels,
