@@ -21,6 +21,12 @@ export interface MessagingServices {
   passwordReset: PasswordResetService;
 }
 
+/** The kinds of channel core knows none of, as a process composes them; each content list adds its own with its routes. */
+export function registerChannelKinds(realtime: RealtimeService): void {
+  registerNotificationChannels(realtime);
+  registerContentChannel(realtime);
+}
+
 export function createMessagingServices(
   config: Config,
   database: Database,
@@ -38,9 +44,7 @@ export function createMessagingServices(
     changes,
     log: log.child({ module: 'realtime' }),
   });
-  // The kinds of channel core knows none of; each content list adds its own with its routes.
-  registerNotificationChannels(realtime);
-  registerContentChannel(realtime);
+  registerChannelKinds(realtime);
   return {
     mailer,
     realtime,

@@ -7,13 +7,14 @@ import { type SubscribeAck, userChannel } from '@meshport/contract';
 import type pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '#app/build-app.ts';
-import { createServices } from '#app/services.ts';
 import { loadConfig } from '#core/config/config.ts';
 import { openDatabase } from '#core/db/database.ts';
+import { RealtimeService } from '#core/realtime/realtime.service.ts';
 import { expectCutWithin, newMember, openSocket } from '#test/live-sockets.ts';
 import { BASE_DOMAIN, startTestApp, type TestApp } from '#test/test-app.ts';
-import { RealtimeService } from './realtime.service.ts';
+import { buildApp } from './build-app.ts';
+import { registerChannelKinds } from './messaging-services.ts';
+import { createServices } from './services.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -31,6 +32,7 @@ describe.skipIf(!url)('realtime fan-out through PostgreSQL', () => {
         baseDomain: t.services.config.baseDomain,
         databaseUrl: url,
       });
+      registerChannelKinds(realtime);
       realtime.attach(server);
       await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
       nodes.push({ realtime, server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
