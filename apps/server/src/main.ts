@@ -145,7 +145,7 @@ async function serve(config: Config, opened?: Database): Promise<void> {
       stopBin();
       stopExpiry();
     };
-    await reconcileRuns(database);
+    await reconcileRuns(database, services.processingSubjects.all());
     services.processing.warmUp(app.log);
   }
   await app.listen({ port: config.port, host: config.host });
@@ -201,7 +201,7 @@ async function work(config: Config, database: Database): Promise<void> {
     stopBin();
     stopExpiry();
   };
-  await reconcileRuns(database);
+  await reconcileRuns(database, services.processingSubjects.all());
   services.processing.warmUp({ warn: (details, msg) => log('error', msg, details as Record<string, unknown>) });
   const jobs = services.jobs.registry.all().map((job) => job.name);
   // In a cluster the primary says when the whole server is ready (its HTTP workers listen);

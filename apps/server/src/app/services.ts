@@ -13,12 +13,15 @@ import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
 import { createStorage } from '#core/storage/create-storage.ts';
 import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
 import { libraryFunctionReads } from '#modules/content/libraries/library.service.ts';
+import { libraryItemProcessing } from '#modules/content/library-items/library-item.processing-subject.ts';
 import { materialCategoryFunctionReads } from '#modules/content/material-categories/material-category.service.ts';
 import { materialPreviewJobs } from '#modules/content/materials/material-preview.job.ts';
+import { projectModelProcessing } from '#modules/content/project-models/project-model.processing-subject.ts';
 import { recycleBinJobs } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
 import { ActiveRuns } from '#modules/processing/pipeline/active-runs.ts';
 import { processingJobs } from '#modules/processing/pipeline/processing.job.ts';
 import { ProcessingEngines } from '#modules/processing/pipeline/processing-engines.ts';
+import { ProcessingSubjects } from '#modules/processing/pipeline/processing-subject.ts';
 import { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { uploadJobs } from '#modules/processing/uploads/upload-expire.job.ts';
 import { createUploadStore } from '#modules/processing/uploads/upload-store.ts';
@@ -35,6 +38,8 @@ export interface Services extends CoreServices, MessagingServices {
   processing: ProcessingEngines;
   /** Runs working in this process, for an immediate cancel. */
   activeRuns: ActiveRuns;
+  /** The kinds of record the pipeline processes, each declared by the module that owns it. */
+  processingSubjects: ProcessingSubjects;
 }
 
 /** What a module adds to the job queue at composition: `services.jobs.define(…)` and `services.jobs.work(…)`. */
@@ -93,6 +98,7 @@ export function createServices(config: Config, database: Database, rateLimits?: 
     ...createMessagingServices(config, database, sessions, tenants, changes),
     processing: new ProcessingEngines(config),
     activeRuns: new ActiveRuns(),
+    processingSubjects: new ProcessingSubjects([projectModelProcessing, libraryItemProcessing]),
   };
   for (const module of jobModules) module(services);
   return services;

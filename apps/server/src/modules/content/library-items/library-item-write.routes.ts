@@ -11,10 +11,10 @@ import {
   processingRoutes,
   processUpload,
 } from '#modules/processing/pipeline/processing.routes.ts';
-import { PROCESSING_SUBJECTS } from '#modules/processing/pipeline/processing-subject.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { libraryItemList } from './library-item.list.ts';
 import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
+import { libraryItemProcessing } from './library-item.processing-subject.ts';
 import {
   bulkLibraryItems,
   createLibraryItem,
@@ -32,7 +32,7 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
   const engine = new ListEngine(services.database, services.changes);
   const inTenant = <T>(companyId: number, actor: MemberActor, work: (tx: Db) => Promise<T>) =>
     services.database.tenant({ companyId, accountId: actor.accountId }, work);
-  const subject = PROCESSING_SUBJECTS.library_item;
+  const subject = libraryItemProcessing;
   const process = (tx: Db, companyId: number, actor: MemberActor, id: number, uploadId: string, why: string) =>
     processUpload(services, tx, { subject, companyId, accountId: actor.accountId, id }, uploadId, why);
   const answer = async (request: Parameters<typeof engine.record>[0], id: number) =>

@@ -9,12 +9,12 @@ import {
   processingRoutes,
   processUpload,
 } from '#modules/processing/pipeline/processing.routes.ts';
-import { PROCESSING_SUBJECTS } from '#modules/processing/pipeline/processing-subject.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { projectModelList } from './project-model.list.ts';
 import { PROJECT_MODEL_PERMISSIONS } from './project-model.policy.ts';
+import { projectModelProcessing } from './project-model.processing-subject.ts';
 
-const subject = PROCESSING_SUBJECTS.project_model;
+const subject = projectModelProcessing;
 const MODEL_NOT_FOUND = 'No such model.';
 type ModelAnswer = AnswerOf<typeof projectModelEndpoints.get>;
 

@@ -1,18 +1,17 @@
-import {
-  type ContentResource,
-  type LibraryItemStatus,
-  PROCESSING_CHANNEL_KINDS,
-  type ProcessingSubjectKind,
-} from '@meshport/contract';
-import { libraryItems } from '#modules/content/library-items/library-item.table.ts';
-import { projectModels } from '#modules/content/project-models/project-model.table.ts';
+import type { ContentResource, LibraryItemStatus, ProcessingSubjectKind } from '@meshport/contract';
 
-/** What differs between the two kinds of record the pipeline processes; everything else is shared. */
+/**
+ * What the pipeline needs of a kind of record it processes; everything else is shared. The
+ * module owning the record declares it and registers it when the app is composed (`app/services.ts`),
+ * so the pipeline names no table of another module. The record's table has the columns the
+ * pipeline reads and writes: `company_id`, `status`, `processing_run`, `started_at`,
+ * `finished_at`, `updated_at`, `deleted_at`, `upload_id`, `original_key`, `original_name`,
+ * `glb_key` and `preview_image_path`.
+ */
 export interface ProcessingSubject {
   kind: ProcessingSubjectKind;
-  /** Table name (a trusted identifier). */
-  table: 'project_models' | 'library_items';
-  drizzleTable: typeof projectModels | typeof libraryItems;
+  /** The record table's name (a trusted identifier: it comes from the table's declaration). */
+  table: string;
   /** The processor's channel kind: 'ProjectModel' or 'LibraryItem' (spec: content.md §4). */
   channelKind: string;
   /** The live-refresh resource of content lists. */
@@ -24,28 +23,29 @@ export interface ProcessingSubject {
   label: string;
 }
 
-export const PROCESSING_SUBJECTS: Record<ProcessingSubjectKind, ProcessingSubject> = {
-  project_model: {
-    kind: 'project_model',
-    table: 'project_models',
-    drizzleTable: projectModels,
-    channelKind: PROCESSING_CHANNEL_KINDS.project_model,
-    resource: 'models',
-    folder: 'models',
-    cancelledStatus: 'FAILED',
-    label: 'model',
-  },
-  library_item: {
-    kind: 'library_item',
-    table: 'library_items',
-    drizzleTable: libraryItems,
-    channelKind: PROCESSING_CHANNEL_KINDS.library_item,
-    resource: 'items',
-    folder: 'items',
-    cancelledStatus: 'CANCELLED',
-    label: 'item',
-  },
-};
+/** The kinds of record registered for processing, one subject per kind. */
+export class ProcessingSubjects {
+  private readonly byKind = new Map<ProcessingSubjectKind, ProcessingSubject>();
+
+  constructor(subjects: readonly ProcessingSubject[] = []) {
+    for (const subject of subjects) this.register(subject);
+  }
+
+  register(subject: ProcessingSubject): void {
+    if (this.byKind.has(subject.kind)) throw new Error(`Processing subject ${subject.kind} registered twice`);
+    this.byKind.set(subject.kind, subject);
+  }
+
+  get(kind: ProcessingSubjectKind): ProcessingSubject {
+    const subject = this.byKind.get(kind);
+    if (!subject) throw new Error(`No processing subject registered for ${kind}`);
+    return subject;
+  }
+
+  all(): ProcessingSubject[] {
+    return [...this.byKind.values()];
+  }
+}
 
 /** Statuses in which a run may still change the record. */
 export const RUNNING_STATUSES = ['QUEUED', 'PROCESSING'] as const;

@@ -5,7 +5,7 @@ import { defineJob } from '#core/jobs/job-definition.ts';
 import { ActiveRuns } from './active-runs.ts';
 import type { ProcessingEngines } from './processing-engines.ts';
 import { ProcessingPublisher } from './processing-publisher.ts';
-import { PROCESSING_SUBJECTS } from './processing-subject.ts';
+import type { ProcessingSubjects } from './processing-subject.ts';
 import { runProcessing } from './run-processing.ts';
 
 const RETRY = { limit: 2, delaySeconds: 5, backoff: true };
@@ -39,6 +39,7 @@ export const processingRunJob = (converterTimeoutMs: number) =>
 export interface ProcessingModuleServices extends CoreServices {
   processing: ProcessingEngines;
   activeRuns: ActiveRuns;
+  processingSubjects: ProcessingSubjects;
 }
 
 /** Adds the pipeline's job and handler to the queue (`app/services.ts`). One run at a time per process. */
@@ -59,7 +60,7 @@ export function processingJobs(services: ProcessingModuleServices): void {
         retryLimit: RETRY.limit,
         log,
       },
-      { subject: PROCESSING_SUBJECTS[kind], companyId, id, run },
+      { subject: services.processingSubjects.get(kind), companyId, id, run },
       context,
     );
     return { outcome };

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type Database, queryRows } from '#core/db/database.ts';
 import { JOB_SCHEMA } from '#core/jobs/job-queue.ts';
 import { PROCESSING_RUN_JOB } from './processing.job.ts';
-import { PROCESSING_SUBJECTS } from './processing-subject.ts';
+import type { ProcessingSubject } from './processing-subject.ts';
 
 export const STOPPED_UNEXPECTEDLY =
   'Processing stopped unexpectedly: the server stopped while working on it, more than once. Upload the file again to try once more.';
@@ -13,9 +13,12 @@ export const STOPPED_UNEXPECTEDLY =
  * attempt) is FAILED with a message. Run where jobs are worked, after the queue started.
  * Answers the records it failed, for the realtime refresh.
  */
-export async function reconcileRuns(database: Database): Promise<{ kind: string; companyId: number; id: number }[]> {
+export async function reconcileRuns(
+  database: Database,
+  subjects: readonly ProcessingSubject[],
+): Promise<{ kind: string; companyId: number; id: number }[]> {
   const failed: { kind: string; companyId: number; id: number }[] = [];
-  for (const subject of Object.values(PROCESSING_SUBJECTS)) {
+  for (const subject of subjects) {
     const rows = await queryRows<{ company_id: number; id: number }>(
       database.system,
       sql`with stuck as (
