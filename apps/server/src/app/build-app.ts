@@ -44,6 +44,7 @@ import { uploadRoutes } from '#modules/processing/uploads/upload.routes.ts';
 import { registerUploadBodyParser } from '#modules/processing/uploads/upload-tus.ts';
 import { groupRoutes } from '#modules/security/groups/group.routes.ts';
 import { roleRoutes } from '#modules/security/roles/role.routes.ts';
+import { myAccountResource } from '#modules/security/users/user.list.ts';
 import { userRoutes } from '#modules/security/users/user.routes.ts';
 import { downloadRoutes } from '#modules/tools/downloads/download.routes.ts';
 import { labelRoutes } from '#modules/tools/labels/label.routes.ts';
@@ -70,7 +71,7 @@ export function apiRoutes(services: Services): RouteDefinition[] {
     ...feedbackReportRoutes(services),
     ...changelogRoutes(services),
     ...notificationRoutes(services),
-    ...myAccountRoutes(services),
+    ...myAccountRoutes(services, myAccountResource),
     ...autodeskRoutes(services),
     ...realtimeRoutes(services),
     ...passwordResetRoutes(services),

@@ -7,13 +7,21 @@ import type { CoreServices } from '#core/core-services.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
+import type { ListResource } from '#core/list/list-resource.ts';
 import type { NotificationService } from '#modules/account/notifications/notification.service.ts';
-import { myAccountResource } from '#modules/security/users/user.list.ts';
 import { EmailChangeService } from './email-change.service.ts';
 import { MyAccountService, PROFILE_IMAGE_CONTENT_TYPES } from './my-account.service.ts';
 
-/** My Account's writes (administration.md §7). */
-export function myAccountRoutes(services: CoreServices & { notifications: NotificationService }): RouteDefinition[] {
+/**
+ * My Account's writes (spec: POST /my-account with _method=PATCH, administration.md §7). `record`
+ * is the member's own record as the users of security declare it (`GET` my-account answers it
+ * too); it is given when the app is composed (`app/build-app.ts`), so that account does not
+ * import security, which imports account.
+ */
+export function myAccountRoutes(
+  services: CoreServices & { notifications: NotificationService },
+  record: ListResource,
+): RouteDefinition[] {
   const { config, database, storage, sessions, notifications } = services;
   const engine = new ListEngine(database, services.changes);
   const emailChanges = new EmailChangeService(
@@ -30,7 +38,7 @@ export function myAccountRoutes(services: CoreServices & { notifications: Notifi
       async handler({ companyId, actor, tenant, platform, body, request, reply }) {
         const place = { company: tenant.company, platform };
         const saved = await service.update({ companyId, accountId: actor.accountId, ip: request.ip, place }, body);
-        const { data } = await engine.record(request, myAccountResource, eq(accounts.id, actor.accountId));
+        const { data } = await engine.record(request, record, eq(accounts.id, actor.accountId));
         if (saved.loggedOutAllDevices) clearSessionCookies(reply, cookieSettings);
         return {
           data,
