@@ -65,9 +65,10 @@ export interface Breadcrumb {
   name: string;
   next: Breadcrumb | null;
 }
-export const breadcrumbSchema: z.ZodType<Breadcrumb> = z.lazy(() =>
-  z.object({ id: z.number().int(), name: z.string(), next: breadcrumbSchema.nullable() }),
-);
+// A recursive schema has no inline JSON Schema: its id makes it the named OpenAPI component every `$ref` points to.
+export const breadcrumbSchema: z.ZodType<Breadcrumb> = z
+  .lazy(() => z.object({ id: z.number().int(), name: z.string(), next: breadcrumbSchema.nullable() }))
+  .meta({ id: 'Breadcrumb' });
 export const contentMetaDataSchema = z.object({ breadcrumbs: breadcrumbSchema });
 
 const timestamps = { created_at: z.string(), updated_at: z.string() };

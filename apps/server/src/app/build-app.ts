@@ -7,7 +7,7 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import { CONTENT_CHANGED_EVENT, type ContentChanged, contentChannel } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
 import { installApiGate } from '#core/access/api-gate.ts';
 import { systemRoutes } from '#core/config/config.routes.ts';
 import { installBodyParsers } from '#core/http/body-parsers.ts';
@@ -149,6 +149,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
         documented ? { ...input, schema: { ...input.schema, querystring: documented } } : input,
       );
     },
+    // Schemas with a zod id (the recursive ones) become `components.schemas`, which their `$ref`s name.
+    transformObject: jsonSchemaTransformObject,
   });
   await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
