@@ -1,4 +1,3 @@
-import type { Socket } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,8 +16,18 @@ import { readingOnlyNow } from './read-only-scope.ts';
 import { connectionFor, keepingOneConnection } from './request-connection.ts';
 import { statementCapture } from './statement-capture.ts';
 
+/** What both drivers answer to a raw statement (node-postgres `QueryResult`, PGlite `Results`): at least its rows. */
+interface RawRows<Row> {
+  rows: Row[];
+}
+
+/** Drizzle's result kind for both drivers: `execute<Row>` answers `{ rows: Row[] }`. */
+export interface RowsResultHKT extends PgQueryResultHKT {
+  readonly type: RawRows<this['row']>;
+}
+
 /** A Drizzle handle: the database itself or a transaction, on either driver. Queries are built from the tables; no relational schema. */
-export type Db = PgDatabase<PgQueryResultHKT>;
+export type Db = PgDatabase<RowsResultHKT>;
 
 export const APP_ROLE = 'meshport_app';
 const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
@@ -93,7 +102,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       // first-come first-served queue, for a bounded time.
       const timeoutMs = options.queueTimeoutMs === undefined ? DEFAULT_QUEUE_TIMEOUT_MS : options.queueTimeoutMs;
       const queued = queuePGlite(client, new FairQueue(timeoutMs));
-      const db = drizzlePglite({ client: queued as PGlite, logger: statementCapture }) as unknown as Db;
+      const drizzled = drizzlePglite({ client: queued as PGlite, logger: statementCapture });
+      const db: Db = drizzled;
       return {
         kind: 'pglite',
         driver: { kind: 'pglite', client: queued },
@@ -103,13 +113,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         tenant: (scope, work) =>
           db.transaction(
             async (tx) => {
-              await enterTenant(tx as unknown as Db, scope);
-              return work(tx as unknown as Db);
+              await enterTenant(tx, scope);
+              return work(tx);
             },
             readingOnlyNow() ? { accessMode: 'read only' } : undefined,
           ),
         async migrate() {
-          await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+          await migratePglite(drizzled, { migrationsFolder: MIGRATIONS });
           await afterMigrations(db);
         },
         async listen(channel, onPayload, onLive) {
@@ -149,12 +159,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`,
     );
   });
-  const db = drizzlePg({ client: pool, logger: statementCapture }) as unknown as Db;
+  const drizzled = drizzlePg({ client: pool, logger: statementCapture });
+  const db: Db = drizzled;
   const perClient = new WeakMap<pg.PoolClient, Db>();
   const drizzleFor = (client: pg.PoolClient) => {
     let bound = perClient.get(client);
     if (!bound) {
-      bound = drizzlePg({ client, logger: statementCapture }) as unknown as Db;
+      bound = drizzlePg({ client, logger: statementCapture });
       perClient.set(client, bound);
     }
     return bound;
@@ -179,7 +190,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         // turn of the event loop): pg writes each statement on its own, and on this VM every
         // write to a local socket wakes the server's process: 14 % of a worker's time went to
         // writev in the mix (decision 0028).
-        const stream = (client as unknown as { connection: { stream: Socket } }).connection.stream;
+        const { stream } = client.connection;
         stream.cork();
         setImmediate(() => stream.uncork());
         const opened = Promise.all([
@@ -217,7 +228,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     async migrate() {
-      await migratePg(db as never, { migrationsFolder: MIGRATIONS });
+      await migratePg(drizzled, { migrationsFolder: MIGRATIONS });
       await afterMigrations(db);
     },
     listen: (channel, onPayload, onLive) => listenWithReconnect(options.url, channel, onPayload, onLive),
@@ -294,6 +305,6 @@ async function listenWithReconnect(
 
 /** Rows of a raw SQL statement; both drivers answer `{rows}`. */
 export async function queryRows<T extends Record<string, unknown>>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = await db.execute<T>(query);
   return result.rows;
 }

@@ -1,6 +1,6 @@
 import type { Endpoint } from '@meshport/contract';
 import { MAX_BULK_SELECTION } from '@meshport/contract';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /**
  * What one request body may hold, for every route (docs/decisions/0014). Each limit is checked
@@ -32,31 +32,20 @@ export interface MultipartLimits {
   fileSize: number;
 }
 
-interface SchemaDef {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  innerType?: z.ZodType;
-  options?: readonly z.ZodType[];
-  in?: z.ZodType;
-  out?: z.ZodType;
-  checks?: readonly { _zod: { def: { check: string; maximum?: number } } }[];
-}
-
-const defOf = (schema: z.ZodType) => (schema as unknown as { _zod: { def: SchemaDef } })._zod.def;
-
 /** The largest size a file schema declares (`z.file().max(n)`), or the body limit when it declares none. */
-function fileMaximum(def: SchemaDef): number {
-  const max = def.checks?.find((check) => check._zod.def.check === 'max_size')?._zod.def.maximum;
-  return max ?? REQUEST_LIMITS.bodyBytes;
+function fileMaximum(schema: z.core.$ZodFile): number {
+  const check = schema._zod.def.checks?.find((each) => each instanceof z.core.$ZodCheckMaxSize);
+  return check instanceof z.core.$ZodCheckMaxSize ? check._zod.def.maximum : REQUEST_LIMITS.bodyBytes;
 }
 
 /** The most bytes a value of `schema` may hold as files (the schema is ours: its depth is small). */
-function fileBytes(schema: z.ZodType): number {
-  const def = defOf(schema);
-  if (def.type === 'file') return fileMaximum(def);
-  if (def.type === 'union') return Math.max(0, ...(def.options ?? []).map(fileBytes));
-  if (def.type === 'pipe') return Math.max(fileBytes(def.in as z.ZodType), fileBytes(def.out as z.ZodType));
-  if (def.innerType) return fileBytes(def.innerType);
+function fileBytes(schema: z.core.$ZodType): number {
+  if (schema instanceof z.core.$ZodFile) return fileMaximum(schema);
+  if (schema instanceof z.core.$ZodUnion) return Math.max(0, ...schema._zod.def.options.map(fileBytes));
+  if (schema instanceof z.core.$ZodPipe) return Math.max(fileBytes(schema._zod.def.in), fileBytes(schema._zod.def.out));
+  // optional, nullable, default and the other wrappers hold the schema they wrap as `innerType`
+  const def = schema._zod.def;
+  if ('innerType' in def && def.innerType instanceof z.core.$ZodType) return fileBytes(def.innerType);
   return 0;
 }
 
@@ -66,7 +55,7 @@ function fileBytes(schema: z.ZodType): number {
  */
 export function multipartLimitsOf(endpoint: Pick<Endpoint, 'body'>): MultipartLimits {
   const body = endpoint.body;
-  const fields = body ? Object.values(defOf(body).shape ?? {}) : [];
+  const fields = body instanceof z.core.$ZodObject ? Object.values(body._zod.def.shape) : [];
   const files = fields.map(fileBytes).filter((bytes) => bytes > 0);
   const fileSize = Math.max(0, ...files) + (files.length > 0 ? REQUEST_LIMITS.fileSlackBytes : 0);
   return { bodyBytes: REQUEST_LIMITS.bodyBytes + files.length * fileSize, files: files.length, fileSize };

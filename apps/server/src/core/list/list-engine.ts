@@ -142,7 +142,7 @@ export class ListEngine {
   }
 
   private run<T>(resource: ListResource, context: ListContext, work: (db: Db) => Promise<T>): Promise<T> {
-    if (resource.scope === 'system') return this.database.system.transaction((tx) => work(tx as unknown as Db));
+    if (resource.scope === 'system') return this.database.system.transaction((tx) => work(tx));
     if (context.companyId === null) throw new Error(`list ${resource.name} needs a company`);
     return this.database.tenant({ companyId: context.companyId, accountId: context.accountId }, work);
   }

@@ -61,7 +61,8 @@ export function selectionOf(resource: ListResource, fields: string[]): Record<st
  */
 export function literal(n: number): number {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  // Drizzle writes an SQL chunk given as the limit or offset into the text as it is.
+  // Drizzle types `.limit()` and `.offset()` as taking a number (or a placeholder) but writes an
+  // SQL chunk given there into the text as it is; the builder has no typed way to say so.
   return sql.raw(String(n)) as unknown as number;
 }
 

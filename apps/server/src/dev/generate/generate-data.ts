@@ -61,7 +61,7 @@ async function timed<T>(log: (line: string) => void, label: string, work: () => 
  */
 function inCompany<T>(database: Database, work: (tx: Db) => Promise<T>): Promise<T> {
   return database.system.transaction(async (tx) => {
-    const db = tx as unknown as Db;
+    const db: Db = tx;
     await db.execute(sql`set local synchronous_commit = off`);
     await db.execute(sql`set local maintenance_work_mem = '256MB'`);
     return work(db);

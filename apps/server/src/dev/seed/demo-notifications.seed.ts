@@ -146,7 +146,7 @@ export async function seedDemoNotifications(database: Database, _storage: FileSt
   await database.system.transaction(async (tx) => {
     for (const { username, company, notices } of PLAN) {
       const [member] = await queryRows<{ company_id: number; account_id: number; existing: number }>(
-        tx as unknown as Database['system'],
+        tx,
         sql`select m.company_id, m.account_id,
                    (select count(*)::int from notifications n where n.company_id = m.company_id and n.account_id = m.account_id) as existing
             from memberships m

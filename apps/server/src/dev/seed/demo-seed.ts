@@ -2,7 +2,7 @@ import { ABILITIES, ABILITY_GROUPS, type Ability, type Licence } from '@meshport
 import { sql } from 'drizzle-orm';
 import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import { hashPassword } from '#core/auth/password.ts';
-import { type Database, type Db, queryRows } from '#core/db/database.ts';
+import { type Database, queryRows } from '#core/db/database.ts';
 import type { FileStorage } from '#core/storage/file-storage.ts';
 import { companies } from '#core/tenancy/company.table.ts';
 import { seedDemoAdministration } from './demo-admin.seed.ts';
@@ -112,7 +112,7 @@ export async function seedDemo(database: Database, storage: FileStorage): Promis
         ['Viewer', VIEWER_ABILITIES],
       ] as const) {
         const existing = await queryRows<{ id: number }>(
-          tx as unknown as Db,
+          tx,
           sql`select id from roles where company_id = ${companyId(sub)} and title = ${title}`,
         );
         let id = existing[0]?.id;

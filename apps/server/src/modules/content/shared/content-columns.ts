@@ -16,9 +16,7 @@ export const tenantKeyColumns = () => ({
 
 /** `status`, one of `values`, required, `initial` by default. */
 export const statusColumn = <const T extends readonly [string, ...string[]]>(values: T, initial: T[number]) =>
-  text('status', { enum: values as unknown as [T[number], ...T[number][]] })
-    .notNull()
-    .default(initial);
+  text('status', { enum: values }).notNull().default(initial);
 
 /** The columns a content record shows: name, description, status and preview image. */
 export const recordColumns = <const T extends readonly [string, ...string[]]>(values: T, initial: T[number]) => ({

@@ -6,7 +6,7 @@ import {
   RESTORE_WINDOW_DAYS,
   RESTORED_MESSAGE,
 } from '@meshport/contract';
-import { type Column, type SQL, sql } from 'drizzle-orm';
+import { type Column, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '#core/db/database.ts';
 import { sniffType } from '#core/http/form-fields.ts';
@@ -121,7 +121,7 @@ export async function restoreFromBin(
   if (record.parent_live === false) {
     throw new HttpError(409, labels.parentInBin ?? 'Restore the record this one belongs to first.');
   }
-  const tableName = sql.raw(tableNameOf(table));
+  const tableName = sql.raw(getTableName(table));
   if ('parentId' in table) {
     // The record and whatever went to the bin in the same moment beneath it. The moment is
     // compared in SQL: a JavaScript Date drops the microseconds of now().
@@ -136,10 +136,6 @@ export async function restoreFromBin(
     await tx.execute(sql`update ${tableName} set deleted_at = null, updated_at = now() where id = ${record.id}`);
   }
   return { id: record.id, name: record.name };
-}
-
-export function tableNameOf(table: PgTable): string {
-  return (table as unknown as Record<symbol, string>)[Symbol.for('drizzle:Name')] as string;
 }
 
 /** The answer of a restore call. */

@@ -45,8 +45,9 @@ function formatBytes(bytes: number) {
 }
 
 function decodeName(entry: yauzl.Entry): string {
-  const raw = entry.fileName as unknown as Buffer | string;
-  if (typeof raw === 'string') return raw;
+  // Opened with `decodeStrings: false`, yauzl gives the name's bytes, whatever its types say.
+  const raw: unknown = entry.fileName;
+  if (!Buffer.isBuffer(raw)) return String(raw);
   // General purpose bit 11: the name is UTF-8; otherwise CP437, close enough to Latin-1 for file names.
   return raw.toString((entry.generalPurposeBitFlag & 0x800) !== 0 ? 'utf8' : 'latin1');
 }

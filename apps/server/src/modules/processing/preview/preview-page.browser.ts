@@ -19,7 +19,6 @@ import type {
   PageRenderRequest,
   PageResult,
   PreviewPageApi,
-  PreviewWindow,
 } from './preview-protocol.ts';
 
 function messageOf(error: unknown): string {
@@ -96,7 +95,7 @@ function start(): PreviewPageApi {
   };
 }
 
-const target = window as PreviewWindow;
+const target = window;
 try {
   target.meshportPreview = start();
 } catch (error) {

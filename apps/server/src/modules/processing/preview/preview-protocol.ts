@@ -31,3 +31,8 @@ export interface PreviewWindow {
   /** Set instead of `meshportPreview` when the page could not start (no WebGL). */
   meshportPreviewFailure?: string;
 }
+
+declare global {
+  /** The preview page's globals, as the page's script sets them and the renderer reads them in `page.evaluate`. */
+  interface Window extends PreviewWindow {}
+}

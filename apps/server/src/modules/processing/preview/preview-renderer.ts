@@ -11,7 +11,6 @@ import {
   type PageModelRequest,
   type PageResult,
   PREVIEW_ORIGIN,
-  type PreviewWindow,
 } from './preview-protocol.ts';
 
 export interface PreviewOptions {
@@ -165,7 +164,7 @@ export class PreviewRenderer {
         const request: PageModelRequest = { ...view, url: urls['model.glb'] ?? '' };
         return page.evaluate(
           (r) =>
-            (window as unknown as PreviewWindow).meshportPreview?.renderModel(r) ?? {
+            window.meshportPreview?.renderModel(r) ?? {
               ok: false,
               message: 'the preview page is not ready',
             },
@@ -190,7 +189,7 @@ export class PreviewRenderer {
       const request: PageMaterialRequest = { ...view, maps: urls, factors };
       return page.evaluate(
         (r) =>
-          (window as unknown as PreviewWindow).meshportPreview?.renderMaterial(r) ?? {
+          window.meshportPreview?.renderMaterial(r) ?? {
             ok: false,
             message: 'the preview page is not ready',
           },
@@ -364,7 +363,7 @@ export class PreviewRenderer {
       await page.route(`${PREVIEW_ORIGIN}/**`, (route) => this.serve(route, script));
       await page.goto(`${PREVIEW_ORIGIN}/`, { timeout: this.renderTimeoutMs });
       failure = await page.evaluate(() => {
-        const target = window as unknown as PreviewWindow;
+        const target = window;
         return target.meshportPreview ? null : (target.meshportPreviewFailure ?? 'the page script did not start');
       });
     } catch (error) {
