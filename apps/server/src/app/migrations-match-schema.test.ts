@@ -10,9 +10,9 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '#app/schema.ts';
 import { queryRows } from '#core/db/database.ts';
 import { describeEachDatabase, freshDatabase } from '#test/test-app.ts';
-import drizzleConfig from '../../../drizzle.config.ts';
+import drizzleConfig from '../../drizzle.config.ts';
 
-const SERVER_DIR = fileURLToPath(new URL('../../../', import.meta.url));
+const SERVER_DIR = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * What hand-written SQL keeps in the database outside the Drizzle declarations, each with its
