@@ -24,4 +24,4 @@ CREATE UNIQUE INDEX "company_invitations_account_key" ON "company_invitations" U
 -- The invited account lists its own invitations across companies.
 CREATE INDEX "company_invitations_account_idx" ON "company_invitations" USING btree ("account_id");
 --> statement-breakpoint
-CREATE UNIQUE INDEX "company_invitations_token_key" ON "company_invitations" USING btree ("token_hash");
+CREATE UNIQUE INDEX "company_invitations_token_key" ON "company_invitations" USING btree ("company_id","token_hash");

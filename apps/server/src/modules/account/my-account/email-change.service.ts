@@ -46,7 +46,7 @@ export class EmailChangeService {
     const row = {
       email,
       tokenHash: hashToken(token),
-      companyId: place.company.id,
+      askedInCompanyId: place.company.id,
       expiresAt: new Date(Date.now() + EMAIL_VERIFICATION_HOURS * 3_600_000),
       createdAt: new Date(),
     };
@@ -95,7 +95,7 @@ export class EmailChangeService {
           .returning({
             accountId: emailChanges.accountId,
             email: emailChanges.email,
-            companyId: emailChanges.companyId,
+            companyId: emailChanges.askedInCompanyId,
           });
         if (!spent) return null;
         const [before] = await tx

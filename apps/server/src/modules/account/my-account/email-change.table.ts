@@ -16,7 +16,7 @@ export const emailChanges = pgTable(
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull(),
     /** The company the change was asked in: the mails are sent in its name. */
-    companyId: integer('company_id').references(() => companies.id, { onDelete: 'set null' }),
+    askedInCompanyId: integer('asked_in_company_id').references(() => companies.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -45,6 +45,6 @@ export const companyInvitations = pgTable(
     }).onDelete('cascade'),
     uniqueIndex('company_invitations_account_key').on(t.companyId, t.accountId),
     index('company_invitations_account_idx').on(t.accountId),
-    uniqueIndex('company_invitations_token_key').on(t.tokenHash),
+    uniqueIndex('company_invitations_token_key').on(t.companyId, t.tokenHash),
   ],
 );
