@@ -14,6 +14,6 @@ export const ACCOUNT_ROUTES: AreaRoutes<typeof ACCOUNT_PATTERNS> = {
   'verify-email': {
     title: 'titles.verifyEmail',
     layout: 'bare',
-    load: () => import('../../../features/account/pages/verify-email.page.tsx'),
+    load: () => import('../../session/pages/verify-email.page.tsx'),
   },
 };

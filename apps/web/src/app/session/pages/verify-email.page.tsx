@@ -2,10 +2,10 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { AuthLayout } from '../../../app/session/components/auth-layout.component.tsx';
+import { verifyEmail } from '../../../features/account/api/my-account.api.ts';
 import { ApiError } from '../../../lib/api/api-client.ts';
 import { paths } from '../../../lib/paths/paths.ts';
-import { verifyEmail } from '../api/my-account.api.ts';
+import { AuthLayout } from '../components/auth-layout.component.tsx';
 
 /**
  * /verify-email?token=…, the link mailed to a new address: a button confirms it (a mail scanner
