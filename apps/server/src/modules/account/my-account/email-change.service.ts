@@ -11,11 +11,11 @@ import { accounts } from '#core/auth/account.table.ts';
 import { hashToken } from '#core/auth/session.service.ts';
 import type { Database } from '#core/db/database.ts';
 import { ValidationError } from '#core/http/http-error.ts';
-import { emailChangedMail, emailVerificationMail } from './email-change.mail.ts';
 import type { Mailer, MailMessage } from '#core/mail/mailer.ts';
 import { type PublicAddress, publicLink } from '#core/mail/public-links.ts';
 import { companies } from '#core/tenancy/company.table.ts';
 import { isUniqueViolation } from '#modules/tools/shared/named-record.writer.ts';
+import { emailChangedMail, emailVerificationMail } from './email-change.mail.ts';
 import { emailChanges } from './email-change.table.ts';
 
 type Logger = { warn(details: object, message: string): void };

@@ -11,10 +11,10 @@ import {
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { accounts } from '#core/auth/account.table.ts';
 import type { Database, Db } from '#core/db/database.ts';
-import { notificationMail } from './notification.mail.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
 import type { RealtimeService } from '#core/realtime/realtime.service.ts';
 import { companies } from '#core/tenancy/company.table.ts';
+import { notificationMail } from './notification.mail.ts';
 import { type NotificationRow, notificationSettings, notifications } from './notification.table.ts';
 import { notificationType } from './notification-types.ts';
 

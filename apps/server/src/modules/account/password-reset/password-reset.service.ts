@@ -9,10 +9,10 @@ import { hashToken } from '#core/auth/session.service.ts';
 import type { Database } from '#core/db/database.ts';
 import { zodIssuesToErrors } from '#core/http/error-handler.ts';
 import { ValidationError } from '#core/http/http-error.ts';
-import { invitationMail, passwordResetMail } from './password-reset.mail.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
 import { type LinkPlace, type PublicAddress, publicLink } from '#core/mail/public-links.ts';
 import type { CompanyRow } from '#core/tenancy/company.table.ts';
+import { invitationMail, passwordResetMail } from './password-reset.mail.ts';
 import { passwordResetTokens } from './password-reset.table.ts';
 
 export const TOKEN_INVALID = 'This password reset link is invalid or has already been used. Ask for a new one.';
