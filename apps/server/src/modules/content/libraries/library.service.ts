@@ -152,7 +152,7 @@ export async function bulkLibraries(tx: Db, body: BulkBody): Promise<BulkAnswer>
   const found = await queryRows<BulkTarget>(
     tx,
     sql`select id, name, connected_items_count from libraries
-      where id in ${ids(wanted)} and deleted_at is null for update`,
+      where id in ${ids(wanted)} and deleted_at is null order by id for update`,
   );
   if (found.length < wanted.length) throw notFound(LIBRARY_NOT_FOUND);
   const byId = new Map(found.map((row) => [row.id, row]));

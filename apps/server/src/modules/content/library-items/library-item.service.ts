@@ -22,12 +22,15 @@ const connectedModels = sql`(select count(*)::int from project_model_library_ite
 
 type ItemState = { id: number; name: string; connected_models: number };
 
-/** The live items named, with what the rules read (RLS keeps them to the company). */
+/**
+ * The live items named, with what the rules read (RLS keeps them to the company), locked in id
+ * order so that bulk actions on overlapping selections queue instead of deadlocking.
+ */
 function liveItems(tx: Db, wanted: number[]): Promise<ItemState[]> {
   return queryRows<ItemState>(
     tx,
     sql`select i.id, i.name, ${connectedModels} as connected_models from library_items i
-      where i.id in ${ids(wanted)} and i.deleted_at is null for update of i`,
+      where i.id in ${ids(wanted)} and i.deleted_at is null order by i.id for update of i`,
   );
 }
 
