@@ -1,16 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { sampleModelsIn } from '../../apps/server/test/sample-models.ts';
 
-const MODEL_EXTENSIONS = new Set(['.fbx', '.obj', '.dae', '.zae', '.3ds', '.stl', '.ply', '.gltf', '.glb']);
-const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.tga', '.bmp', '.webp', '.gif', '.tif', '.tiff']);
-const SIDE_EXTENSIONS = new Set([...IMAGE_EXTENSIONS, '.mtl', '.bin']);
-/** Folders of broken inputs: the pipeline must fail them, so they are not part of the speed comparison. */
-const SKIPPED_FOLDERS = new Set(['invalid', 'IndexOutOfRange', 'MissingBin', 'RecursiveNodes']);
+const IMAGE_EXTENSIONS = new Set(['.png', '.jpg', '.jpeg', '.tga', '.bmp', '.webp', '.gif', '.tif', '.tiff', '.ktx2']);
+/** The second sample set (issue 26): features customers' files carry; reported as its own folder. */
+export const REAL_WORLD_FOLDER = 'real-world';
 
 export interface BenchInput {
   /** Name shown in the table: the path below the samples folder. */
   name: string;
+  /** The set it belongs to: `samples` (the first set), `real-world`, or `generated`. */
+  folder: string;
   format: string;
   /** The model file itself. */
   model: string;
@@ -21,55 +22,17 @@ export interface BenchInput {
   bytes: number;
 }
 
-function walk(dir: string): string[] {
-  const out: string[] = [];
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) {
-      if (!SKIPPED_FOLDERS.has(entry.name)) out.push(...walk(full));
-    } else if (entry.isFile()) out.push(full);
-  }
-  return out.sort();
-}
-
-/**
- * The side files a model (or its material library) names, found in its folder. Names are matched
- * case-insensitively on their last path part, so `.\SpiderTex.jpg` and `TEST.PNG` count.
- */
-function referencedSideFiles(model: string): string[] {
-  const dir = path.dirname(model);
-  const siblings = fs
-    .readdirSync(dir)
-    .filter((name) => SIDE_EXTENSIONS.has(path.extname(name).toLowerCase()) && name !== path.basename(model));
-  const found = new Set<string>();
-  const scan = (file: string) => {
-    const text = fs.readFileSync(file).toString('latin1').toLowerCase();
-    for (const name of siblings) {
-      const full = path.join(dir, name);
-      if (found.has(full) || !text.includes(name.toLowerCase())) continue;
-      found.add(full);
-      if (path.extname(name).toLowerCase() === '.mtl') scan(full);
-    }
-  };
-  scan(model);
-  return [...found].sort();
-}
-
-/** Every valid model of the samples folder, each with the side files it refers to. */
+/** Every valid model of the samples folder (real-world/ included), each with the side files it refers to. */
 export function sampleInputs(samplesDir: string): BenchInput[] {
-  return walk(samplesDir)
-    .filter((file) => MODEL_EXTENSIONS.has(path.extname(file).toLowerCase()))
-    .map((model) => {
-      const sideFiles = referencedSideFiles(model);
-      return {
-        name: path.relative(samplesDir, model),
-        format: path.extname(model).slice(1).toLowerCase(),
-        model,
-        sideFiles,
-        sideImages: sideFiles.filter((file) => IMAGE_EXTENSIONS.has(path.extname(file).toLowerCase())),
-        bytes: [model, ...sideFiles].reduce((sum, file) => sum + fs.statSync(file).size, 0),
-      };
-    });
+  return sampleModelsIn(samplesDir).map(({ name, model, sideFiles }) => ({
+    name,
+    folder: name.split(path.sep)[0] === REAL_WORLD_FOLDER ? REAL_WORLD_FOLDER : 'samples',
+    format: path.extname(model).slice(1).toLowerCase(),
+    model,
+    sideFiles,
+    sideImages: sideFiles.filter((file) => IMAGE_EXTENSIONS.has(path.extname(file).toLowerCase())),
+    bytes: [model, ...sideFiles].reduce((sum, file) => sum + fs.statSync(file).size, 0),
+  }));
 }
 
 /** Copy the model and its side files flat into `dir` (what unzipping the user's bundle gives). */

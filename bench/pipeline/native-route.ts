@@ -56,6 +56,11 @@ function run(command: string, args: string[], cwd: string, expectFile: string): 
     child.stdout.on('data', keep);
     child.stderr.on('data', keep);
     const timer = setTimeout(() => child.kill('SIGKILL'), COMMAND_TIMEOUT_MS);
+    // A command that cannot start (missing binary) fails its file, not the bench.
+    child.on('error', (error) => {
+      clearTimeout(timer);
+      resolve({ ok: false, ms: performance.now() - started, peakMb: 0, error: `not started: ${error.message}` });
+    });
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       const ms = performance.now() - started;
@@ -110,5 +115,18 @@ export async function runNative(model: string, dir: string, cli: string): Promis
     ok: optimize.ok,
     intermediate,
     output: optimize.ok ? output : null,
+  };
+}
+
+/** The route's record when it could not run at all (an exception): the file shows "native: failed", the bench goes on. */
+export function failedNative(error: unknown): NativeRun {
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    assimp: { ok: false, ms: 0, peakMb: 0, error: message },
+    optimize: null,
+    ms: 0,
+    ok: false,
+    intermediate: null,
+    output: null,
   };
 }

@@ -22,7 +22,8 @@ fi
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 if [ -n "${GLTF_TRANSFORM_CLI:-}" ]; then
   [ -f "$GLTF_TRANSFORM_CLI" ] || { echo "GLTF_TRANSFORM_CLI=$GLTF_TRANSFORM_CLI does not exist" >&2; exit 1; }
-elif ! (cd "$here" && node -e "require.resolve('@gltf-transform/cli/package.json')" >/dev/null 2>&1); then
+# The package exports no package.json: resolve its entry.
+elif ! (cd "$here" && node -e "require.resolve('@gltf-transform/cli')" >/dev/null 2>&1); then
   echo "The gltf-transform CLI is missing: add @gltf-transform/cli@4.5.1 to bench's devDependencies and run npm install," >&2
   echo "or point GLTF_TRANSFORM_CLI at its bin/cli.js." >&2
   exit 1

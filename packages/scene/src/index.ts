@@ -6,6 +6,7 @@ export {
   frameBox,
   frameObject,
 } from './frame-object.ts';
+export { BASIS_TRANSCODER_PATH, createKtx2Loader, type KTX2Loader } from './ktx2-textures.ts';
 export { type LoadModelOptions, loadGlb } from './load-model.ts';
 export {
   createMaterialSphere,
@@ -15,9 +16,18 @@ export {
   type MaterialMaps,
 } from './material-sphere.ts';
 export {
-  createStudioScene,
+  COLOURFUL_SATURATION,
+  contrastingBackground,
+  DARK_BACKGROUND,
   DEFAULT_BACKGROUND,
+  LIGHT_MODEL_LUMINANCE,
+  luminanceOf,
+  meanSurfaceColour,
+} from './model-tone.ts';
+export {
+  createStudioScene,
   disposeObject,
   type StudioScene,
   type StudioSceneOptions,
 } from './scene-setup.ts';
+export { type StageOptions, type Staging, stageModel } from './stage-model.ts';

@@ -1,8 +1,6 @@
 import * as THREE from 'three';
 import { RoomEnvironment } from 'three/examples/jsm/environments/RoomEnvironment.js';
-
-/** The light neutral backdrop of previews and the viewer. */
-export const DEFAULT_BACKGROUND = '#eceef1';
+import { DEFAULT_BACKGROUND } from './model-tone.ts';
 
 export interface StudioSceneOptions {
   /** A CSS colour; `null` leaves the background transparent (the renderer needs `alpha: true`). */
@@ -12,7 +10,12 @@ export interface StudioSceneOptions {
 export interface StudioScene {
   scene: THREE.Scene;
   camera: THREE.PerspectiveCamera;
-  lights: { hemisphere: THREE.HemisphereLight; key: THREE.DirectionalLight };
+  lights: {
+    hemisphere: THREE.HemisphereLight;
+    key: THREE.DirectionalLight;
+    fill: THREE.DirectionalLight;
+    rim: THREE.DirectionalLight;
+  };
   /** Sets or clears (null) the background colour. */
   setBackground(background: string | null): void;
   dispose(): void;
@@ -20,9 +23,11 @@ export interface StudioScene {
 
 /**
  * Neutral studio lighting shared by the web viewer and the server's previews: image-based light from
- * a PMREM of three's RoomEnvironment, a soft hemisphere fill and a key light. The key light is a child
- * of the camera, so it keeps lighting the model from the upper left whichever way the viewer orbits.
- * The camera is added to the scene; add models to `scene` and fit them with `frameObject`.
+ * a PMREM of three's RoomEnvironment (kept low, so that it does not flatten an untextured model into
+ * white), a soft hemisphere, and a three-point rig: a key light from the upper left, a weaker fill from
+ * the right and a rim light from behind that draws the silhouette's edges against the backdrop. The rig
+ * is a child of the camera, so it lights the model the same way whichever way the viewer orbits.
+ * The camera is added to the scene; add models to `scene` and show them with `stageModel`.
  */
 export function createStudioScene(renderer: THREE.WebGLRenderer, options: StudioSceneOptions = {}): StudioScene {
   renderer.toneMapping = THREE.ACESFilmicToneMapping;
@@ -36,18 +41,28 @@ export function createStudioScene(renderer: THREE.WebGLRenderer, options: Studio
   room.dispose();
   pmrem.dispose();
   scene.environment = environment.texture;
-  scene.environmentIntensity = 0.45;
+  scene.environmentIntensity = 0.15;
 
   const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 1000);
   scene.add(camera);
 
-  const hemisphere = new THREE.HemisphereLight(0xffffff, 0x6d7078, 0.2);
+  const hemisphere = new THREE.HemisphereLight(0xffffff, 0x6d7078, 0.1);
   scene.add(hemisphere);
 
-  const key = new THREE.DirectionalLight(0xffffff, 2.4);
-  key.position.set(-1.2, 2, 1);
-  key.target.position.set(0, 0, -1);
-  camera.add(key, key.target);
+  // Positions are in the camera's frame (the model lies ahead, along -z); each light shines at `ahead`.
+  const ahead = new THREE.Object3D();
+  ahead.position.set(0, 0, -1);
+  camera.add(ahead);
+  const cameraLight = (intensity: number, x: number, y: number, z: number) => {
+    const light = new THREE.DirectionalLight(0xffffff, intensity);
+    light.position.set(x, y, z - 1);
+    light.target = ahead;
+    camera.add(light);
+    return light;
+  };
+  const key = cameraLight(2.2, -1.2, 2, 2);
+  const fill = cameraLight(0.5, 1.6, -0.2, 1);
+  const rim = cameraLight(1.6, 0.4, 1.2, -2.5);
 
   const setBackground = (background: string | null) => {
     scene.background = background === null ? null : new THREE.Color(background);
@@ -57,7 +72,7 @@ export function createStudioScene(renderer: THREE.WebGLRenderer, options: Studio
   return {
     scene,
     camera,
-    lights: { hemisphere, key },
+    lights: { hemisphere, key, fill, rim },
     setBackground,
     dispose() {
       environment.dispose();

@@ -1,7 +1,10 @@
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Document } from '@gltf-transform/core';
+import { resampleAnimations } from './animation-resample.ts';
 import { importWithAssimp } from './assimp-import.ts';
+import { applyColladaOpacity } from './collada-opacity.ts';
+import { compressChecked } from './compress-step.ts';
 import {
   ConversionError,
   type ConversionResult,
@@ -10,12 +13,18 @@ import {
   UNREADABLE_MESSAGE,
 } from './conversion-types.ts';
 import { texturesToWebp } from './document-textures.ts';
+import { applyRrsInheritance, readRrsModels } from './fbx-inherit-type.ts';
+import { removeDoubledPreRotation } from './fbx-pre-rotation.ts';
+import { shapesBounds } from './geometry-shape.ts';
 import { importGltf } from './gltf-import.ts';
-import { gltfIO } from './gltf-io.ts';
+import { validateGlb } from './gltf-validation.ts';
 import { formatSize, type Inspection, inspectUpload } from './inspect-step.ts';
+import { jointBounds, meshlessContent } from './meshless-scene.ts';
 import { importObj } from './obj-import.ts';
-import { compressDocument, geometryFigures, optimiseDocument } from './optimise-step.ts';
+import { geometryFigures, optimiseDocument } from './optimise-step.ts';
+import { declareUsedExtensions } from './output-extensions.ts';
 import { importPly } from './ply-import.ts';
+import { type PlacementChoice, placeScene } from './scene-placement.ts';
 import { importStl } from './stl-import.ts';
 
 export interface ConversionInput {
@@ -23,6 +32,8 @@ export interface ConversionInput {
   fileName: string;
   workDir: string;
   outputPath: string;
+  /** The record's units and up axis for formats that state none. */
+  placement?: PlacementChoice;
 }
 
 const count = (n: number, word: string) => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
@@ -50,6 +61,23 @@ async function importModel(inspection: Inspection, warnings: string[]): Promise<
       return importPly(main.filePath, main.name, index, warnings);
     case 'stl':
       return importStl(main.filePath, main.name);
+    case 'fbx': {
+      const doc = await importWithAssimp(main.filePath, main.name, index, warnings);
+      const turned = removeDoubledPreRotation(doc);
+      if (turned > 0) warnings.push(`${count(turned, 'animated rotation')} no longer turned twice by its PreRotation`);
+      const kept = applyRrsInheritance(doc, await readRrsModels(main.filePath));
+      if (kept > 0) {
+        warnings.push(
+          `${count(kept, 'node')} kept out of ${kept === 1 ? 'its' : 'their'} parent's scale, as the file says`,
+        );
+      }
+      return doc;
+    }
+    case 'dae': {
+      const doc = await importWithAssimp(main.filePath, main.name, index, warnings);
+      await applyColladaOpacity(doc, main.filePath, warnings);
+      return doc;
+    }
     default:
       return importWithAssimp(main.filePath, main.name, index, warnings);
   }
@@ -83,30 +111,50 @@ export async function runConversion(
   started = performance.now();
   const convertWarnings: string[] = [];
   const doc = await step('convert', UNREADABLE_MESSAGE, () => importModel(inspection, convertWarnings));
+  const placement = await step('convert', UNREADABLE_MESSAGE, () =>
+    placeScene(doc, inspection.kind, inspection.main.filePath, input.placement),
+  );
   const read = describe(doc);
-  if (read.figures.triangles === 0 && read.figures.points === 0) {
+  const meshless = read.figures.triangles === 0 && read.figures.points === 0 ? meshlessContent(doc) : undefined;
+  if (meshless === null) {
     throw new ConversionError('convert', 'The file contains no geometry: no triangles and no points');
   }
-  report('convert', started, `Read ${read.text}`, convertWarnings);
+  if (meshless) {
+    read.text = `no mesh, ${count(meshless.nodes, 'node')} and ${count(meshless.animations, 'animation')}`;
+    convertWarnings.push('The file holds no mesh, so nothing is drawn: its nodes and animations are kept');
+  }
+  report('convert', started, `Read ${read.text}${placement.note ? `; ${placement.note}` : ''}`, convertWarnings);
 
   started = performance.now();
   const optimiseWarnings: string[] = [];
   const result = await step('optimise', 'The model could not be optimised', async () => {
     await texturesToWebp(doc, optimiseWarnings);
-    const { simplified, trianglesBefore } = await optimiseDocument(doc);
-    // Bounds as read: optimising keeps them (simplification locks borders).
-    const figures = { ...geometryFigures(doc, false), bounds: read.figures.bounds };
-    await compressDocument(doc);
-    const glb = await (await gltfIO()).writeBinary(doc);
+    const { simplified, trianglesBefore } = await optimiseDocument(doc, optimiseWarnings, {
+      keepLeaves: Boolean(meshless),
+    });
+    const keyframes = await resampleAnimations(doc);
+    const compressed = await compressChecked(doc);
+    optimiseWarnings.push(...compressed.warnings);
+    const glb = declareUsedExtensions(compressed.glb);
+    // Measured on the output, decoded: what is published, not what was read.
+    // Without a mesh, the size of what the file carries: its joints' and animated nodes' positions.
+    const bounds = meshless ? jointBounds(compressed.decoded) : shapesBounds(compressed.shapes);
+    const figures = { ...geometryFigures(compressed.decoded, false), bounds };
+    const validation = await validateGlb(declareUsedExtensions(compressed.plain));
+    if (validation.firstError) {
+      throw new ConversionError('optimise', `The converted model is not valid glTF: ${validation.firstError}`);
+    }
     await mkdir(path.dirname(input.outputPath), { recursive: true });
     await writeFile(input.outputPath, glb);
-    return { simplified, trianglesBefore, figures, outputBytes: glb.byteLength };
+    return { simplified, trianglesBefore, figures, validation, keyframes, outputBytes: glb.byteLength };
   });
   const shape = result.simplified
     ? `simplified from ${count(result.trianglesBefore, 'triangle')} to ${result.figures.triangles.toLocaleString('en-US')}`
     : result.figures.triangles > 0
       ? count(result.figures.triangles, 'triangle')
-      : count(result.figures.points, 'point');
+      : meshless
+        ? 'no mesh'
+        : count(result.figures.points, 'point');
   report('optimise', started, `Optimised to ${formatSize(result.outputBytes)}: ${shape}`, optimiseWarnings);
 
   return {
@@ -117,7 +165,11 @@ export async function runConversion(
       outputBytes: result.outputBytes,
       stepsMs,
       simplified: result.simplified,
+      placement: placement.figure,
       trianglesBefore: result.trianglesBefore,
+      ...result.keyframes,
+      validatorErrors: result.validation.errors,
+      validatorWarnings: result.validation.warnings,
     },
     warnings: allWarnings,
   };

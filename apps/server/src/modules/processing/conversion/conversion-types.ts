@@ -1,3 +1,5 @@
+import { type CodedMessage, type PlacementFigure, sourceMessage } from '@meshport/contract';
+
 export type ConversionStep = 'inspect' | 'convert' | 'optimise';
 
 export interface StepReport {
@@ -21,6 +23,14 @@ export interface ConversionFigures {
   stepsMs: Partial<Record<ConversionStep, number>>;
   simplified: boolean;
   trianglesBefore: number;
+  /** Animation keyframes as read and after resampling; null without animations. */
+  keyframesBefore: number | null;
+  keyframesAfter: number | null;
+  /** The Khronos glTF-Validator's counts on the decoded output. */
+  validatorErrors: number;
+  validatorWarnings: number;
+  /** The units and up axis the output was placed by (metres, Y up). */
+  placement: PlacementFigure;
 }
 
 export interface ConversionResult {
@@ -28,14 +38,20 @@ export interface ConversionResult {
   warnings: string[];
 }
 
-/** A conversion failure; its message is shown to users as is. */
+/** A conversion failure; its message is shown to users as is, in their language when it has a code. */
 export class ConversionError extends Error {
   constructor(
     readonly step: ConversionStep,
     message: string,
+    readonly coded: CodedMessage | null = null,
   ) {
     super(message);
     this.name = 'ConversionError';
+  }
+
+  /** A failure by message code: its English text, and the code and parameters to store with it. */
+  static coded(step: ConversionStep, coded: CodedMessage): ConversionError {
+    return new ConversionError(step, sourceMessage(coded.code, coded.params), coded);
   }
 }
 

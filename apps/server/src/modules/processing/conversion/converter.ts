@@ -69,11 +69,7 @@ export class Converter {
   }
 
   /** Runs inspect → convert → optimise in a contained child process kept warm between jobs; reports each step as it ends. */
-  convert(
-    input: { filePath: string; fileName: string; workDir: string; outputPath: string },
-    onStep: (report: StepReport) => void,
-    signal?: AbortSignal,
-  ): Promise<ConversionResult> {
+  convert(input: ConvertInput, onStep: (report: StepReport) => void, signal?: AbortSignal): Promise<ConversionResult> {
     const job = this.queue.then(() => this.run(input, onStep, signal));
     this.queue = job.catch(() => undefined);
     return job;
@@ -158,7 +154,7 @@ export class Converter {
           }
           cleanup();
           if (message.type === 'done') resolve(message.result);
-          else reject(new ConversionError(message.step, message.message));
+          else reject(new ConversionError(message.step, message.message, message.coded ?? null));
         };
         const onExit = (code: number | null, signalName: NodeJS.Signals | null) => {
           cleanup();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 
 import { UPLOAD_KIND_BY_EXTENSION, type UploadKind, uploadKindFromName } from '@meshport/contract';
+import { decodeUtf16Head, textEncoding } from './text-encoding.ts';
 
 export type { UploadKind };
 
@@ -48,14 +49,31 @@ function imageSignature(head: Buffer): boolean {
   );
 }
 
-/** Text if no NUL byte and few control characters (UTF-8/Latin-1 content of OBJ, MTL, DAE, glTF, ASCII STL/PLY/OFF). */
+/**
+ * Text if no NUL byte and few control characters (UTF-8/Latin-1 content of OBJ, MTL, DAE, glTF, ASCII STL/PLY/OFF).
+ * UTF-16 (a Collada file saved by Windows tools) is judged on its characters; UTF-32 passes here so that inspecting
+ * it can say which encoding it is instead of "invalid type".
+ */
 function looksLikeText(head: Buffer): boolean {
+  const encoding = textEncoding(head);
+  if (encoding === 'utf32') return true;
+  if (encoding !== 'utf8') return looksLikeTextChars(decodeUtf16Head(head, encoding));
   let control = 0;
   for (const byte of head) {
     if (byte === 0) return false;
     if (byte < 9 || (byte > 13 && byte < 32)) control++;
   }
   return control <= head.length / 100;
+}
+
+function looksLikeTextChars(text: string): boolean {
+  let control = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code === 0) return false;
+    if (code < 9 || (code > 13 && code < 32)) control++;
+  }
+  return control <= text.length / 100;
 }
 
 /** TGA has no magic: check the header fields are plausible. */

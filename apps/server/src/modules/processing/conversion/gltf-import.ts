@@ -1,8 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { Document, JSONDocument } from '@gltf-transform/core';
+import { dequantize } from '@gltf-transform/functions';
 import { ConversionError } from './conversion-types.ts';
 import { baseName, type FileIndex } from './file-index.ts';
-import { gltfIO, parseGlb, QUIET } from './gltf-io.ts';
+import { gltfIO, parseGlb, QUIET, withDracoDecoder } from './gltf-io.ts';
+import { unsupportedExtensionsMessage } from './source-checks.ts';
 
 const fail = (message: string) => new ConversionError('convert', message);
 
@@ -57,6 +59,8 @@ export async function readGltfJson(
   if (typeof json !== 'object' || json === null || !('asset' in json)) {
     throw fail(`The ${label} file is damaged: it has no asset description`);
   }
+  const unsupported = unsupportedExtensionsMessage(json.extensionsRequired, label);
+  if (unsupported) throw ConversionError.coded('convert', unsupported);
   for (const buffer of json.buffers ?? []) {
     if (!isExternal(buffer.uri) || buffer.uri in jsonDoc.resources) continue;
     const file = index.resolve(buffer.uri, name);
@@ -72,7 +76,8 @@ export async function readGltfJson(
     jsonDoc.resources[image.uri] = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   }
   checkNodeGraph(json, label);
-  const io = await gltfIO();
+  const used = json.extensionsUsed ?? [];
+  const io = used.includes(DRACO) ? await withDracoDecoder(await gltfIO()) : await gltfIO();
   let doc: Document;
   try {
     doc = await io.readJSON(jsonDoc);
@@ -82,7 +87,26 @@ export async function readGltfJson(
     throw fail(`The ${label} file is damaged: its data could not be read${detail}`);
   }
   checkIndices(doc, label);
+  await decodeCompression(doc);
   return doc;
+}
+
+const DRACO = 'KHR_draco_mesh_compression';
+
+/**
+ * Reading decoded Draco and meshopt buffers; quantised attributes become floats here too, so every step sees
+ * plain geometry (the optimiser quantises and compresses again, and declares what it uses).
+ */
+async function decodeCompression(doc: Document) {
+  const root = doc.getRoot();
+  if (root.listExtensionsUsed().some((e) => e.extensionName === 'KHR_mesh_quantization')) {
+    await doc.transform(dequantize());
+  }
+  for (const extension of root.listExtensionsUsed()) {
+    if (extension.extensionName === DRACO || extension.extensionName === 'EXT_meshopt_compression') {
+      extension.dispose();
+    }
+  }
 }
 
 /** A node graph with cycles or shared children would hang or explode every traversal. */

@@ -1,5 +1,6 @@
 import { type JSONDocument, Logger, NodeIO } from '@gltf-transform/core';
 import { ALL_EXTENSIONS } from '@gltf-transform/extensions';
+import draco3d from 'draco3dgltf';
 import { MeshoptDecoder, MeshoptEncoder } from 'meshoptimizer';
 
 /** Library chatter (prune counts, optional extensions) is not for users; errors still surface as exceptions. */
@@ -16,6 +17,15 @@ export function gltfIO(): Promise<NodeIO> {
       .registerExtensions(ALL_EXTENSIONS)
       .registerDependencies({ 'meshopt.decoder': MeshoptDecoder, 'meshopt.encoder': MeshoptEncoder });
   })();
+  return io;
+}
+
+let draco: Promise<unknown> | undefined;
+
+/** Registers the Draco decoder on `io` the first time a file needs it: its WebAssembly is not loaded for files without Draco. */
+export async function withDracoDecoder(io: NodeIO): Promise<NodeIO> {
+  draco ??= draco3d.createDecoderModule();
+  io.registerDependencies({ 'draco3d.decoder': await draco });
   return io;
 }
 
@@ -40,4 +50,29 @@ export function parseGlb(bytes: Uint8Array): JSONDocument {
   }
   if (json === undefined) throw new Error('GLB has no JSON chunk');
   return { json: json as JSONDocument['json'], resources };
+}
+
+/** A GLB container of `json` and an optional binary chunk (each chunk padded to 4 bytes). */
+export function writeGlb(json: unknown, bin: Uint8Array | undefined): Uint8Array {
+  const pad = (n: number) => (4 - (n % 4)) % 4;
+  const text = new TextEncoder().encode(JSON.stringify(json));
+  const jsonLength = text.byteLength + pad(text.byteLength);
+  const binLength = bin ? bin.byteLength + pad(bin.byteLength) : 0;
+  const total = 12 + 8 + jsonLength + (bin ? 8 + binLength : 0);
+  const out = new Uint8Array(total);
+  const view = new DataView(out.buffer);
+  view.setUint32(0, 0x46546c67, true);
+  view.setUint32(4, 2, true);
+  view.setUint32(8, total, true);
+  view.setUint32(12, jsonLength, true);
+  view.setUint32(16, 0x4e4f534a, true);
+  out.set(text, 20);
+  out.fill(0x20, 20 + text.byteLength, 20 + jsonLength);
+  if (bin) {
+    const at = 20 + jsonLength;
+    view.setUint32(at, binLength, true);
+    view.setUint32(at + 4, 0x004e4942, true);
+    out.set(bin, at + 8);
+  }
+  return out;
 }

@@ -1,9 +1,10 @@
-import { open, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ConversionError } from './conversion-types.ts';
 import { FileIndex, type IndexedFile } from './file-index.ts';
 import { detectUploadKind, kindFromName, type UploadKind } from './file-kind.ts';
 import { unpackArchive } from './safe-archive.ts';
+import { prepareSource, readHead } from './source-checks.ts';
 
 export type ModelKind = Exclude<UploadKind, 'mtl' | 'zip' | 'image'>;
 
@@ -32,17 +33,6 @@ const LABEL: Record<ModelKind, string> = {
 };
 
 const fail = (message: string) => new ConversionError('inspect', message);
-
-async function readHead(filePath: string): Promise<Buffer> {
-  const handle = await open(filePath, 'r');
-  try {
-    const buf = Buffer.alloc(4096);
-    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-    return buf.subarray(0, bytesRead);
-  } finally {
-    await handle.close();
-  }
-}
 
 function isModelKind(kind: UploadKind | null): kind is ModelKind {
   return kind !== null && (MODEL_KINDS as readonly string[]).includes(kind);
@@ -77,12 +67,13 @@ export async function inspectUpload(input: {
       filePath: input.filePath,
       size: info.size,
     };
+    const note = await prepareSource(main, kind, input.workDir);
     return {
       kind,
       main,
       index: new FileIndex([main]),
       bundled: false,
-      message: `Found the model ${main.name} (${LABEL[kind]}, ${formatSize(info.size)})`,
+      message: `Found the model ${main.name} (${LABEL[kind]}, ${formatSize(info.size)})${note ? `; ${note}` : ''}`,
       warnings,
     };
   }
@@ -121,12 +112,13 @@ export async function inspectUpload(input: {
     );
   }
   const others = files.length - 1;
+  const note = await prepareSource(chosen.file, chosen.kind, input.workDir);
   return {
     kind: chosen.kind,
     main: chosen.file,
     index,
     bundled: true,
-    message: `Found the model ${chosen.file.name} (${LABEL[chosen.kind]}, ${formatSize(chosen.file.size)}) and ${others} other file${others === 1 ? '' : 's'}`,
+    message: `Found the model ${chosen.file.name} (${LABEL[chosen.kind]}, ${formatSize(chosen.file.size)}) and ${others} other file${others === 1 ? '' : 's'}${note ? `; ${note}` : ''}`,
     warnings,
   };
 }

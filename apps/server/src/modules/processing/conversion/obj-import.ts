@@ -49,7 +49,8 @@ export async function importObj(
   const doc = new Document().setLogger(QUIET);
   const buffer = doc.createBuffer();
   const scene = doc.createScene(path.posix.basename(name));
-  const materials = await loadMaterials(doc, data, name, index, warnings);
+  const colours = data.colors.length > 0 ? data.colors.data : null;
+  const materials = await loadMaterials(doc, data, name, index, warnings, colours !== null);
   const meshes = new Map<string, Mesh>();
   const meshOf = (object: string) => {
     let mesh = meshes.get(object);
@@ -99,6 +100,7 @@ export async function importObj(
     const positions = new Float32Array(outCount * 3);
     const uvs = hasT ? new Float32Array(outCount * 2) : undefined;
     const normals = hasN ? new Float32Array(outCount * 3) : undefined;
+    const colors = colours ? new Float32Array(outCount * 3) : undefined;
     const P = data.positions.data;
     const T = data.uvs.data;
     const N = data.normals.data;
@@ -108,6 +110,7 @@ export async function importObj(
       positions[o * 3] = P[v * 3] as number;
       positions[o * 3 + 1] = P[v * 3 + 1] as number;
       positions[o * 3 + 2] = P[v * 3 + 2] as number;
+      if (colors && colours) colors.set(colours.subarray(v * 3, v * 3 + 3), o * 3);
       const t = outT[o] as number;
       if (uvs && t >= 0) {
         uvs[o * 2] = T[t * 2] as number;
@@ -127,6 +130,7 @@ export async function importObj(
       .setMaterial(materials(group.material));
     if (uvs) prim.setAttribute('TEXCOORD_0', accessor('VEC2', uvs));
     if (normals) prim.setAttribute('NORMAL', accessor('VEC3', normals));
+    if (colors) prim.setAttribute('COLOR_0', accessor('VEC3', colors));
     meshOf(group.object).addPrimitive(prim);
   }
   if (triangles === 0) {
@@ -136,6 +140,7 @@ export async function importObj(
       .setMode(Primitive.Mode.POINTS as 0)
       .setAttribute('POSITION', accessor('VEC3', data.positions.data.slice(0, vCount * 3)))
       .setMaterial(materials(undefined));
+    if (colours) prim.setAttribute('COLOR_0', accessor('VEC3', colours.slice(0, vCount * 3)));
     meshOf('').addPrimitive(prim);
   }
   return doc;
@@ -147,6 +152,7 @@ async function loadMaterials(
   objName: string,
   index: FileIndex,
   warnings: string[],
+  vertexColours: boolean,
 ): Promise<(name: string | undefined) => Material> {
   const defined = new Map<string, { mtl: MtlMaterial; from: string }>();
   for (const lib of data.mtllibs) {
@@ -190,7 +196,12 @@ async function loadMaterials(
         warnings.push(`Material ${name} is not defined in the material library`);
       made.set(
         name,
-        createPbrMaterial(doc, { name: name || 'Default', maps: {} }, () => undefined),
+        // Vertex colours multiply the base colour: a material the file does not define stays white so they show.
+        createPbrMaterial(
+          doc,
+          { name: name || 'Default', maps: {}, ...(vertexColours ? { kd: [1, 1, 1] } : {}) },
+          () => undefined,
+        ),
       );
       continue;
     }

@@ -14,6 +14,8 @@ export interface ObjData {
   positions: GrowF32;
   uvs: GrowF32;
   normals: GrowF32;
+  /** Linear RGB per vertex (`v x y z r g b`, sRGB in the file), white where a vertex has none; empty when none has. */
+  colors: GrowF32;
   groups: ObjGroup[];
   mtllibs: string[];
   /** Largest referenced indices (0-based), checked against the counts once the file is read. */
@@ -22,6 +24,11 @@ export interface ObjData {
   maxN: number;
   skippedLines: number;
 }
+
+const srgbToLinear = (c: number) => (c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
+
+/** A digit, sign or decimal point: anything else after a vertex's x y z (a comment, a word) is left alone. */
+const startsNumber = (c: number) => (c >= 48 && c <= 57) || c === 45 || c === 43 || c === 46;
 
 const SPACE = 32;
 const TAB = 9;
@@ -36,6 +43,7 @@ class LineParser {
     positions: new GrowF32(),
     uvs: new GrowF32(),
     normals: new GrowF32(),
+    colors: new GrowF32(32),
     groups: [],
     mtllibs: [],
     maxV: -1,
@@ -217,6 +225,32 @@ class LineParser {
     return start + word.length === end || after === SPACE || after === TAB || after === CR;
   }
 
+  /**
+   * After a vertex's x y z: `r g b` (3 more numbers) is its colour; 1 more is w, ignored. The first coloured vertex
+   * gives every earlier one white, and from then on every vertex gets a colour, so colours stay aligned with positions.
+   */
+  private vertexColour(buf: Buffer, end: number) {
+    const { colors, positions } = this.data;
+    const extra: number[] = [];
+    this.skipSpace(buf, end);
+    while (extra.length < 4 && this.pos < end && startsNumber(buf[this.pos] ?? 0)) {
+      extra.push(this.number(buf, end));
+      this.skipSpace(buf, end);
+    }
+    const coloured = extra.length === 3;
+    if (!coloured && colors.length === 0) return;
+    const before = positions.length - 3;
+    while (colors.length < before) colors.push3(1, 1, 1);
+    if (!coloured) {
+      colors.push3(1, 1, 1);
+      return;
+    }
+    // Some exporters write 0–255.
+    const scale = extra.some((c) => c > 1) ? 1 / 255 : 1;
+    const [r, g, b] = extra.map((c) => srgbToLinear(Math.min(1, Math.max(0, c * scale)))) as [number, number, number];
+    colors.push3(r, g, b);
+  }
+
   parseLine(buf: Buffer, start: number, end: number) {
     this.line++;
     this.pos = start;
@@ -231,6 +265,7 @@ class LineParser {
       if (sep1) {
         this.pos = s + 1;
         this.data.positions.push3(this.number(buf, end), this.number(buf, end), this.number(buf, end));
+        this.vertexColour(buf, end);
       } else if (c1 === 116) {
         this.pos = s + 2;
         const u = this.number(buf, end);

@@ -1,7 +1,11 @@
-import { type Accessor, type Document, type Node, Primitive } from '@gltf-transform/core';
-import { dedup, meshopt, prune, simplifyPrimitive, weldPrimitive } from '@gltf-transform/functions';
+import { type Accessor, type Document, type Mesh, type Node, Primitive } from '@gltf-transform/core';
+import type { InstancedMesh } from '@gltf-transform/extensions';
+import { dedup, dequantize, prune, simplifyPrimitive, weldPrimitive } from '@gltf-transform/functions';
 import { MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
 import type { ConversionFigures } from './conversion-types.ts';
+import { guardPrimitive } from './geometry-guard.ts';
+import { repairForGltf } from './gltf-repair.ts';
+import { normaliseSkinWeights } from './skin-weights.ts';
 
 /** Meshes above this many triangles are simplified (unless skinned or morphed). */
 export const SIMPLIFY_ABOVE_TRIANGLES = 100_000;
@@ -24,18 +28,44 @@ export function primitiveTriangles(prim: Primitive): number {
   }
 }
 
-/** Counts, and the scene's bounds unless `withBounds` is false (they cost one pass over the vertices). */
+/**
+ * How many times each mesh is drawn: once per node of the default scene that uses it (times its GPU instances).
+ * Without a scene, each mesh once.
+ */
+function drawnMeshes(doc: Document): Map<Mesh, number> {
+  const root = doc.getRoot();
+  const scene = root.getDefaultScene() ?? root.listScenes()[0];
+  const drawn = new Map<Mesh, number>();
+  if (!scene) {
+    for (const mesh of root.listMeshes()) drawn.set(mesh, 1);
+    return drawn;
+  }
+  const visit = (node: Node) => {
+    const mesh = node.getMesh();
+    if (!mesh) return;
+    const instances = node.getExtension<InstancedMesh>('EXT_mesh_gpu_instancing');
+    const times = instances ? (instances.listAttributes()[0]?.getCount() ?? 1) : 1;
+    drawn.set(mesh, (drawn.get(mesh) ?? 0) + times);
+  };
+  for (const child of scene.listChildren()) child.traverse(visit);
+  return drawn;
+}
+
+/**
+ * Counts as the scene draws them (a mesh used by ten nodes counts ten times; a mesh no node of the scene uses, not
+ * at all), and the scene's bounds unless `withBounds` is false (they cost one pass over the vertices).
+ */
 export function geometryFigures(doc: Document, withBounds = true): GeometryFigures {
   const root = doc.getRoot();
   let triangles = 0;
   let vertices = 0;
   let points = 0;
-  for (const mesh of root.listMeshes()) {
+  for (const [mesh, times] of drawnMeshes(doc)) {
     for (const prim of mesh.listPrimitives()) {
       const count = prim.getAttribute('POSITION')?.getCount() ?? 0;
-      vertices += count;
-      triangles += primitiveTriangles(prim);
-      if (prim.getMode() === Primitive.Mode.POINTS) points += count;
+      vertices += count * times;
+      triangles += primitiveTriangles(prim) * times;
+      if (prim.getMode() === Primitive.Mode.POINTS) points += count * times;
     }
   }
   return {
@@ -121,7 +151,7 @@ function animatedMeshes(doc: Document) {
  * Primitives already indexed with shared vertices (our OBJ and PLY readers, most glTF files) are left as they are:
  * welding them again would cost time for nothing.
  */
-function weldUnshared(doc: Document) {
+function weldUnshared(doc: Document, warnings: string[]) {
   for (const mesh of doc.getRoot().listMeshes()) {
     for (const prim of mesh.listPrimitives()) {
       if (prim.getMode() === Primitive.Mode.POINTS) continue;
@@ -129,19 +159,33 @@ function weldUnshared(doc: Document) {
       const indices = prim.getIndices();
       // Each vertex used twice or more on average: already shared.
       if (indices && indices.getCount() >= vertices * 2) continue;
-      weldPrimitive(prim);
+      const problem = guardPrimitive(prim, { keepsVertices: false }, (p) => weldPrimitive(p));
+      if (problem) warnings.push(undone('Welding', mesh.getName(), problem));
     }
   }
 }
 
+const undone = (work: string, mesh: string, problem: string) =>
+  `${work} mesh ${mesh || '(unnamed)'} would have damaged it (${problem}); that step was undone for it`;
+
 /**
- * dedup, prune, weld; simplifies heavy static meshes within a small error; meshopt reorder + quantize + compression.
- * Returns the triangle count before simplification and whether any mesh was simplified.
+ * Decodes quantized attributes, then dedup, prune, weld; simplifies heavy static meshes within a small error;
+ * normalises skin weights and repairs what glTF forbids (`repairForGltf`). Each weld and simplification is checked (`guardPrimitive`): one that damages its
+ * primitive is undone with a warning in `warnings`. Returns the triangle count before simplification and whether
+ * any mesh was simplified. `keepLeaves` keeps empty leaf nodes (for a file without meshes).
  */
-export async function optimiseDocument(doc: Document): Promise<{ simplified: boolean; trianglesBefore: number }> {
+export async function optimiseDocument(
+  doc: Document,
+  warnings: string[] = [],
+  { keepLeaves = false } = {},
+): Promise<{ simplified: boolean; trianglesBefore: number }> {
   await Promise.all([MeshoptEncoder.ready, MeshoptSimplifier.ready]);
-  await doc.transform(dedup(), prune());
-  weldUnshared(doc);
+  // Quantized input (KHR_mesh_quantization, integer positions): quantizing it again read the integers as if they
+  // were within [-1, 1] and collapsed every vertex to one corner. From here on, attributes are floats.
+  // keepAttributes: UV sets and colours no material uses yet stay, for a material applied later. keepLeaves: in a
+  // file without meshes, the empty leaf nodes (a skeleton's end joints) are what it carries.
+  await doc.transform(dequantize(), dedup(), prune({ keepAttributes: true, keepLeaves }));
+  weldUnshared(doc, warnings);
   const trianglesBefore = geometryFigures(doc, false).triangles;
   const animated = animatedMeshes(doc);
   let simplified = false;
@@ -153,15 +197,19 @@ export async function optimiseDocument(doc: Document): Promise<{ simplified: boo
     for (const prim of prims) {
       if (prim.getMode() !== Primitive.Mode.TRIANGLES || !prim.getIndices()) continue;
       const before = primitiveTriangles(prim);
-      simplifyPrimitive(prim, { simplifier: MeshoptSimplifier, ratio: 0.5, error: 0.001, lockBorder: true });
-      if (primitiveTriangles(prim) < before) simplified = true;
+      const problem = guardPrimitive(prim, { keepsVertices: false }, (p) =>
+        simplifyPrimitive(p, { simplifier: MeshoptSimplifier, ratio: 0.5, error: 0.001, lockBorder: true }),
+      );
+      if (problem) warnings.push(undone('Simplifying', mesh.getName(), problem));
+      else if (primitiveTriangles(prim) < before) simplified = true;
     }
   }
-  if (simplified) await doc.transform(prune());
+  if (simplified) await doc.transform(prune({ keepAttributes: true }));
+  const unweighted = normaliseSkinWeights(doc);
+  if (unweighted > 0) {
+    const vertices = `${unweighted.toLocaleString('en-US')} skinned vert${unweighted === 1 ? 'ex' : 'ices'}`;
+    warnings.push(`${vertices} had no joint weight; bound to their node's joint`);
+  }
+  repairForGltf(doc, warnings);
   return { simplified, trianglesBefore };
-}
-
-/** Final compression; runs after the figures are taken (quantization moves positions into node transforms). */
-export async function compressDocument(doc: Document): Promise<void> {
-  await doc.transform(meshopt({ encoder: MeshoptEncoder, level: 'medium' }));
 }

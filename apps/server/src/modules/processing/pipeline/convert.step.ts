@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { ProcessingStep } from '@meshport/contract';
 import type { ConversionResult, StepReport } from '#modules/processing/conversion/conversion-types.ts';
 import type { Converter } from '#modules/processing/conversion/converter.ts';
+import type { PlacementChoice } from '#modules/processing/conversion/scene-placement.ts';
 import { formatMs } from './format.ts';
 
 /** The event message of a converter step: what it did, how long it took, and its warnings. */
@@ -16,7 +17,7 @@ export function stepMessage(report: StepReport): string {
  */
 export async function convertStep(
   converter: Converter,
-  input: { localPath: string; fileName: string; workDir: string },
+  input: { localPath: string; fileName: string; workDir: string; placement?: PlacementChoice },
   onStep: (step: ProcessingStep, message: string) => void,
   signal: AbortSignal,
 ): Promise<{ glbPath: string; result: ConversionResult }> {
@@ -27,6 +28,7 @@ export async function convertStep(
       fileName: input.fileName,
       workDir: path.join(input.workDir, 'work'),
       outputPath: glbPath,
+      placement: input.placement,
     },
     (report) => onStep(report.step, stepMessage(report)),
     signal,

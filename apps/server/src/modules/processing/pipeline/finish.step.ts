@@ -12,6 +12,13 @@ export interface FinishOutputs {
   message: string;
 }
 
+/** The real size along glTF's axes, in metres (the output is placed in metres, Y up: decision 0037). */
+export function dimensions(bounds: ConversionResult['figures']['bounds']): ProcessingFigures['dimensions_m'] {
+  if (!bounds) return null;
+  const size = (axis: 0 | 1 | 2) => Math.round((bounds.max[axis] - bounds.min[axis]) * 1e6) / 1e6;
+  return { width: size(0), depth: size(2), height: size(1) };
+}
+
 /** The figures as the record keeps them (the contract's names), with every step's time. */
 export function recordFigures(
   result: ConversionResult,
@@ -22,25 +29,33 @@ export function recordFigures(
     format: f.format,
     triangles: f.triangles,
     triangles_before: f.trianglesBefore,
+    keyframes_before: f.keyframesBefore,
+    keyframes_after: f.keyframesAfter,
     vertices: f.vertices,
     points: f.points,
     meshes: f.meshes,
     materials: f.materials,
     textures: f.textures,
     bounds: f.bounds,
+    dimensions_m: dimensions(f.bounds),
+    placement: f.placement,
     simplified: f.simplified,
     original_bytes: extra.originalBytes,
     glb_bytes: f.outputBytes,
     steps_ms: { ...f.stepsMs, ...extra.stepsMs },
     warnings: [...result.warnings, ...extra.warnings],
+    validator_errors: f.validatorErrors,
+    validator_warnings: f.validatorWarnings,
   };
 }
 
 export function finishMessage(figures: ProcessingFigures): string {
   const shape =
-    figures.points > 0 && figures.triangles === 0
-      ? `${formatCount(figures.points)} points`
-      : `${formatCount(figures.triangles)} triangles`;
+    figures.meshes === 0
+      ? 'no mesh, nothing drawn'
+      : figures.points > 0 && figures.triangles === 0
+        ? `${formatCount(figures.points)} points`
+        : `${formatCount(figures.triangles)} triangles`;
   return `Ready: ${shape}, ${formatBytes(figures.glb_bytes)} GLB (original ${formatBytes(figures.original_bytes)})`;
 }
 

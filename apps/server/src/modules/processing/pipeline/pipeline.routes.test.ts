@@ -29,7 +29,9 @@ interface ModelRow {
   figures: {
     triangles: number;
     points: number;
+    meshes: number;
     textures: number;
+    dimensions_m: { width: number; depth: number; height: number } | null;
     original_bytes: number;
     glb_bytes: number;
     steps_ms: Record<string, number>;
@@ -154,6 +156,28 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
       expect(preview.status).toBe(200);
       const image = await sharp(preview.body).metadata();
       expect([image.format, image.width, image.height]).toEqual(['webp', 512, 512]);
+    });
+
+    it('a skeleton and its animation without a mesh (Maya FBX, cm) is FINISHED: kept, in metres, no preview, warned', async () => {
+      const { fileName, data } = sampleUpload('real-world/FBX-maya-cm/maya_anim_no_inherit_scale_7700_ascii.fbx');
+      const created = await createModel('pipeline skeleton only', fileName, data);
+      const done = await untilStatus<ModelRow>(app, token, `/v2/projects/models/${created.id}`, ['FINISHED', 'FAILED']);
+      expect(done.status, done.latest_geometry_event.message ?? '').toBe('FINISHED');
+      expect(done.latest_geometry_event.message).toMatch(/^Ready: no mesh, nothing drawn, /);
+      expect(done.preview_image_url).toBeNull();
+      expect(done.figures).toMatchObject({ triangles: 0, points: 0, meshes: 0 });
+      // The joint chain, centimetres along the file's X, stands along Y once placed: its joints' extent in metres.
+      expect(done.figures?.dimensions_m?.height).toBeGreaterThan(0.1);
+      expect(done.figures?.dimensions_m?.height).toBeLessThan(0.3);
+      expect(done.figures?.warnings).toContain('No preview image: the model holds no mesh to draw');
+      const events = await app.request<{ data: { step: string; message: string }[] }>(
+        `/v2/projects/models/${created.id}/geometry-events`,
+        { token },
+      );
+      const convert = events.body.data.find((event) => event.step === 'convert');
+      expect(convert?.message).toContain('Warning: The file holds no mesh, so nothing is drawn');
+      const glb = await getBytes(app, token, done.glb_url as string);
+      expect(glb.body.subarray(0, 4).toString('latin1')).toBe('glTF');
     });
 
     it.each(HOSTILE)(

@@ -10,7 +10,10 @@ export const PREVIEW_SIZE = 512;
 export async function previewStep(
   previews: PreviewRenderer,
   glb: Buffer,
+  drawn: { meshes: number },
 ): Promise<{ image: Buffer | null; message: string }> {
+  // A file without a mesh (a skeleton and its animation) draws nothing: there is no picture to take.
+  if (drawn.meshes === 0) return { image: null, message: 'No preview image: the model holds no mesh to draw' };
   const started = performance.now();
   try {
     const image = await previews.renderModel(glb, { size: PREVIEW_SIZE });

@@ -31,7 +31,12 @@ export class ProcessingPublisher {
       status_color: STATUS_COLORS[record.status],
       started_at: record.started_at,
       finished_at: record.finished_at,
-      latest_geometry_event: { message: record.message, step: record.step },
+      latest_geometry_event: {
+        message: record.message,
+        step: record.step,
+        message_code: record.message_code,
+        message_params: record.message_params,
+      },
     };
     this.realtime.emit(recordChannel(companyId, subject.channelKind, record.id), GEOMETRY_EVENTS_UPDATED_EVENT, event);
     this.realtime.emit(companyChannel(companyId, subject.channelKind), GEOMETRY_EVENTS_UPDATED_EVENT, event);

@@ -1,4 +1,11 @@
-import type { LibraryItemStatus, ProcessingFigures, ProcessingStep } from '@meshport/contract';
+import type {
+  CodedMessage,
+  LibraryItemStatus,
+  ModelUnit,
+  ProcessingFigures,
+  ProcessingStep,
+  UpAxis,
+} from '@meshport/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#core/db/database.ts';
 import type { ProcessingSubject } from './processing-subject.ts';
@@ -24,12 +31,16 @@ export type RecordSnapshot = {
   finished_at: string | null;
   message: string | null;
   step: string | null;
+  message_code: string | null;
+  message_params: Record<string, string> | null;
 };
 
 export interface RunInput {
   originalKey: string;
   originalName: string;
   processingRun: number;
+  /** The record's units and up axis for a file that states none (decision 0037). */
+  placement: { units: ModelUnit | null; upAxis: UpAxis | null };
 }
 
 const t = (subject: ProcessingSubject) => sql.raw(subject.table);
@@ -41,17 +52,21 @@ async function addEvent(
   step: ProcessingStep | 'queued' | 'cancel',
   message: string,
   status: LibraryItemStatus,
+  coded: CodedMessage | null = null,
 ): Promise<void> {
-  await tx.execute(sql`insert into geometry_events (company_id, subject_kind, subject_id, step, message, status)
-    values (nullif(current_setting('app.company_id', true), '')::integer, ${subject.kind}, ${id}, ${step}, ${message}, ${status})`);
+  const params = coded ? JSON.stringify(coded.params) : null;
+  await tx.execute(sql`insert into geometry_events
+      (company_id, subject_kind, subject_id, step, message, status, message_code, message_params)
+    values (nullif(current_setting('app.company_id', true), '')::integer, ${subject.kind}, ${id}, ${step}, ${message},
+      ${status}, ${coded?.code ?? null}, ${params}::jsonb)`);
 }
 
 async function snapshot(tx: Db, subject: ProcessingSubject, id: number): Promise<RecordSnapshot> {
   const [row] = await queryRows<RecordSnapshot>(
     tx,
-    sql`select r.id, r.status, r.started_at, r.finished_at, ge.message, ge.step
+    sql`select r.id, r.status, r.started_at, r.finished_at, ge.message, ge.step, ge.message_code, ge.message_params
       from ${t(subject)} r
-      left join lateral (select message, step from geometry_events
+      left join lateral (select message, step, message_code, message_params from geometry_events
         where company_id = r.company_id and subject_kind = ${subject.kind} and subject_id = r.id
         order by created_at desc, id desc limit 1) ge on true
       where r.id = ${id}`,
@@ -112,12 +127,19 @@ export async function beginRun(tx: Db, ref: RunRef, message: string): Promise<Ru
   );
   if (!ok) return 'superseded';
   await addEvent(tx, ref.subject, ref.id, 'store', message, 'PROCESSING');
-  const [row] = await queryRows<{ original_key: string | null; original_name: string | null }>(
-    tx,
-    sql`select original_key, original_name from ${t(ref.subject)} where id = ${ref.id}`,
-  );
+  const [row] = await queryRows<{
+    original_key: string | null;
+    original_name: string | null;
+    units: ModelUnit | null;
+    up_axis: UpAxis | null;
+  }>(tx, sql`select original_key, original_name, units, up_axis from ${t(ref.subject)} where id = ${ref.id}`);
   if (!row?.original_key || !row.original_name) return 'no-file';
-  return { originalKey: row.original_key, originalName: row.original_name, processingRun: ref.run };
+  return {
+    originalKey: row.original_key,
+    originalName: row.original_name,
+    processingRun: ref.run,
+    placement: { units: row.units, upAxis: row.up_axis },
+  };
 }
 
 /** A step's event while PROCESSING. False: the run was superseded and must stop. */
@@ -153,10 +175,16 @@ export async function finishRun(tx: Db, ref: RunRef, outputs: FinishedRun, messa
   return ok;
 }
 
-/** QUEUED or PROCESSING → FAILED with a message a person understands. */
-export async function failRun(tx: Db, ref: RunRef, step: ProcessingStep, message: string): Promise<boolean> {
+/** QUEUED or PROCESSING → FAILED with a message a person understands (and its code, when it has one). */
+export async function failRun(
+  tx: Db,
+  ref: RunRef,
+  step: ProcessingStep,
+  message: string,
+  coded: CodedMessage | null = null,
+): Promise<boolean> {
   const ok = await guarded(tx, ref, ['QUEUED', 'PROCESSING'], sql`status = 'FAILED', finished_at = now()`);
-  if (ok) await addEvent(tx, ref.subject, ref.id, step, message, 'FAILED');
+  if (ok) await addEvent(tx, ref.subject, ref.id, step, message, 'FAILED', coded);
   return ok;
 }
 

@@ -22,6 +22,7 @@ import { PROCESSING_RUN_JOB } from './processing.job.ts';
 import { ProcessingPublisher } from './processing-publisher.ts';
 import { cancelRun, queueRun, recordSnapshot } from './processing-state.ts';
 import type { ProcessingSubject } from './processing-subject.ts';
+import { savePlacement } from './record-placement.ts';
 import { safeFileName } from './store.step.ts';
 import { MODEL_UPLOAD_KINDS } from './upload-kinds.ts';
 
@@ -132,11 +133,12 @@ export function processingRoutes(services: ProcessingRouteServices, spec: Proces
     defineRoute(endpoints.reprocess, {
       access: { permission: permissions.update, hatchOnly: true },
       changes: spec.changes,
-      async handler({ actor, companyId, params, request }) {
+      async handler({ actor, companyId, params, request, body }) {
         await inTenant(companyId, actor, async (tx) => {
           const record = await lock(tx, params.id);
           if (record.status !== 'FINISHED') throw new HttpError(409, REPROCESS_ONLY_FINISHED);
           if (!record.original_key) throw new HttpError(409, NO_ORIGINAL);
+          if (body) await savePlacement(tx, subject, params.id, body);
           await queueProcessing(services, tx, subject, companyId, params.id, 'Queued for reprocessing');
         });
         await announce(companyId, params.id);
@@ -170,7 +172,7 @@ export function processingRoutes(services: ProcessingRouteServices, spec: Proces
           if (!found) throw notFound(spec.notFoundMessage);
           return queryRows<GeometryEvent>(
             tx,
-            sql`select id, step, message, status, created_at from geometry_events
+            sql`select id, step, message, message_code, message_params, status, created_at from geometry_events
               where subject_kind = ${subject.kind} and subject_id = ${params.id}
               order by created_at, id limit 500`,
           );

@@ -99,7 +99,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     step = 'inspect';
     const converted = await convertStep(
       deps.converter(),
-      { localPath: stored.localPath, fileName: begun.input.originalName, workDir },
+      { localPath: stored.localPath, fileName: begun.input.originalName, workDir, placement: begun.input.placement },
       (reported, message) => {
         step = reported;
         event(reported, message).catch(() => controller.abort(new RunSuperseded()));
@@ -111,7 +111,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     step = 'preview';
     started = performance.now();
     const glb = await readFile(converted.glbPath);
-    const preview = await previewStep(deps.previews(), glb);
+    const preview = await previewStep(deps.previews(), glb, converted.result.figures);
     stepsMs.preview = Math.round(performance.now() - started);
     await event('preview', preview.message);
 
@@ -155,7 +155,8 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     const message =
       userMessage ??
       `Processing failed at the ${failedStep} step after ${context.attempt} attempts. Upload the file again to try once more.`;
-    await write((tx) => failRun(tx, ref, failedStep, message), true).catch(() => {});
+    const coded = userMessage !== null && error instanceof ConversionError ? error.coded : null;
+    await write((tx) => failRun(tx, ref, failedStep, message, coded), true).catch(() => {});
     return 'failed';
   } finally {
     deps.activeRuns.end(subject.kind, ref.companyId, ref.id, controller);

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { PREVIEW_ORIGIN } from './preview-protocol.ts';
 
 const ENTRY = fileURLToPath(new URL('./preview-page.browser.ts', import.meta.url));
 
@@ -9,6 +12,31 @@ html, body { margin: 0; padding: 0; background: transparent; overflow: hidden; }
 canvas { display: block; }
 </style></head>
 <body><canvas id="view"></canvas><script src="/preview.js"></script></body></html>`;
+
+/** three's Basis transcoder, which the page's KTX2Loader fetches from `/basis/` (decision 0036). */
+const BASIS_FILES: Record<string, { specifier: string; contentType: string }> = {
+  '/basis/basis_transcoder.js': {
+    specifier: 'three/examples/jsm/libs/basis/basis_transcoder.js',
+    contentType: 'text/javascript; charset=utf-8',
+  },
+  '/basis/basis_transcoder.wasm': {
+    specifier: 'three/examples/jsm/libs/basis/basis_transcoder.wasm',
+    contentType: 'application/wasm',
+  },
+};
+const basisFiles = new Map<string, Promise<Buffer>>();
+
+/** The transcoder file the page asks for at `urlPath`, or null when it is not one of them. */
+export async function basisTranscoderFile(urlPath: string): Promise<{ contentType: string; body: Buffer } | null> {
+  const file = BASIS_FILES[urlPath];
+  if (!file) return null;
+  let body = basisFiles.get(urlPath);
+  if (!body) {
+    body = readFile(createRequire(import.meta.url).resolve(file.specifier));
+    basisFiles.set(urlPath, body);
+  }
+  return { contentType: file.contentType, body: await body };
+}
 
 let bundle: Promise<string> | null = null;
 
@@ -31,6 +59,8 @@ async function bundlePage(): Promise<string> {
     target: 'chrome120',
     minify: true,
     legalComments: 'none',
+    // An IIFE has no import.meta: three's KTX2Loader builds its default transcoder URL from it at load time.
+    define: { 'import.meta.url': JSON.stringify(`${PREVIEW_ORIGIN}/preview.js`) },
     logLevel: 'silent',
   });
   const output = result.outputFiles[0];

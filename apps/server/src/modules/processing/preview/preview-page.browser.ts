@@ -3,14 +3,15 @@
  * with the same studio scene as the web viewer; Node takes the screenshot once a render call resolves.
  */
 import {
+  createKtx2Loader,
   createMaterialSphere,
   createStudioScene,
   disposeObject,
-  frameObject,
   loadGlb,
   type MaterialMapName,
   type MaterialMaps,
   type StudioScene,
+  stageModel,
 } from '@meshport/scene';
 import * as THREE from 'three';
 import type {
@@ -39,15 +40,16 @@ function start(): PreviewPageApi {
   const renderer = new THREE.WebGLRenderer({ canvas, antialias: true, alpha: true, preserveDrawingBuffer: true });
   renderer.setPixelRatio(1);
   const studio: StudioScene = createStudioScene(renderer);
+  // The Basis transcoder is served by the renderer's routing (preview-renderer.ts), never fetched from outside.
+  const ktx2Loader = createKtx2Loader(renderer);
 
   function draw(object: THREE.Object3D, request: PageRenderRequest): void {
     renderer.setSize(request.size, request.size);
     renderer.setClearColor(0x000000, 0);
-    studio.setBackground(request.background);
     studio.camera.aspect = 1;
     studio.scene.add(object);
     try {
-      frameObject(studio.camera, object);
+      stageModel(studio, object, { background: request.background });
       renderer.render(studio.scene, studio.camera);
     } finally {
       // The drawing buffer is preserved, so the picture stays for the screenshot after the model is gone.
@@ -72,7 +74,7 @@ function start(): PreviewPageApi {
   return {
     async renderModel(request: PageModelRequest): Promise<PageResult> {
       try {
-        const model = await loadGlb(await fetchBytes(request.url));
+        const model = await loadGlb(await fetchBytes(request.url), { ktx2Loader });
         draw(model, request);
         return { ok: true };
       } catch (error) {

@@ -5,8 +5,8 @@ export const PREVIEW_ORIGIN = 'http://preview.meshport';
 
 export interface PageRenderRequest {
   size: number;
-  /** A CSS colour, or null for a transparent background. */
-  background: string | null;
+  /** A CSS colour, null for a transparent background, or 'auto': the backdrop that contrasts with the model. */
+  background: string | null | 'auto';
 }
 
 export interface PageModelRequest extends PageRenderRequest {

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import type { MaterialFactors, MaterialMapName } from '@meshport/scene';
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import sharp from 'sharp';
-import { PREVIEW_PAGE_HTML, previewPageScript } from './preview-bundle.ts';
+import { basisTranscoderFile, PREVIEW_PAGE_HTML, previewPageScript } from './preview-bundle.ts';
 import {
   type PageMaterialRequest,
   type PageModelRequest,
@@ -16,8 +16,11 @@ import {
 export interface PreviewOptions {
   /** Width and height in pixels; 512 by default. */
   size?: number;
-  /** `#rgb` or `#rrggbb`; `null` renders a transparent background. Defaults to the viewer's light neutral backdrop. */
-  background?: string | null;
+  /**
+   * `#rgb` or `#rrggbb`; `null` renders a transparent background. By default ('auto') the backdrop the viewer shows
+   * the model on: the dark studio tone behind a light model, the light neutral one otherwise.
+   */
+  background?: string | null | 'auto';
 }
 
 export interface PreviewRendererOptions {
@@ -49,7 +52,6 @@ export class PreviewRenderError extends Error {
 class BrowserLostError extends Error {}
 
 export const DEFAULT_PREVIEW_SIZE = 512;
-export const DEFAULT_PREVIEW_BACKGROUND = '#eceef1';
 const WEBP_QUALITY = 82;
 
 const SETPRIV = '/usr/bin/setpriv';
@@ -102,7 +104,7 @@ interface Input {
 
 interface View {
   size: number;
-  background: string | null;
+  background: string | null | 'auto';
 }
 
 function messageOf(error: unknown): string {
@@ -114,8 +116,8 @@ function viewOf(options: PreviewOptions): View {
   if (!Number.isInteger(size) || size < 16 || size > 4096) {
     throw new RangeError(`A preview's size must be a whole number of pixels from 16 to 4096, not ${size}.`);
   }
-  const background = options.background === undefined ? DEFAULT_PREVIEW_BACKGROUND : options.background;
-  if (background !== null && !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(background)) {
+  const background = options.background === undefined ? 'auto' : options.background;
+  if (background !== null && background !== 'auto' && !/^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i.test(background)) {
     throw new RangeError(`A preview's background must be a colour such as #eceef1, not "${background}".`);
   }
   return { size, background };
@@ -377,12 +379,14 @@ export class PreviewRenderer {
     return page;
   }
 
-  private serve(route: Route, script: string): Promise<void> {
+  private async serve(route: Route, script: string): Promise<void> {
     const path = new URL(route.request().url()).pathname;
     if (path === '/') return route.fulfill({ contentType: 'text/html; charset=utf-8', body: PREVIEW_PAGE_HTML });
     if (path === '/preview.js') return route.fulfill({ contentType: 'text/javascript; charset=utf-8', body: script });
     const input = this.inputs.get(path);
     if (input) return route.fulfill({ contentType: input.contentType, body: input.body });
+    const transcoder = await basisTranscoderFile(path);
+    if (transcoder) return route.fulfill(transcoder);
     return route.fulfill({ status: 404, contentType: 'text/plain', body: 'not found' });
   }
 

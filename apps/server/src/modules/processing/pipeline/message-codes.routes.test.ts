@@ -1,0 +1,92 @@
+import { type GeometryEvent, sourceMessage } from '@meshport/contract';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { TusTarget } from '#modules/processing/uploads/upload.test-helpers.ts';
+import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { untilStatus, uploadBytes } from './pipeline.test-helpers.ts';
+
+interface Row {
+  id: number;
+  status: string;
+  latest_geometry_event: { message: string | null; message_code?: string | null; message_params?: unknown };
+}
+
+/** An ASCII FBX header as FBX 6.1 (2009) writes it: refused at inspect with the `fbxTooOld` message. */
+const FBX_61_ASCII = ['; FBX 6.1.0 project file', 'FBXHeaderExtension:  {', '\tFBXVersion: 6100', '}', ''].join('\n');
+
+/** A binary FBX header whose zero bytes became spaces (decision 0038). */
+function fbxZerosAsSpaces(): Buffer {
+  const head = Buffer.alloc(27 + 64, 0x20);
+  head.write('Kaydara FBX Binary  ', 0, 'latin1');
+  head[20] = 0x20;
+  head[21] = 0x1a;
+  head[22] = 0x20;
+  head.writeUInt32LE(7400, 23);
+  return head;
+}
+
+describeEachDatabase('processing messages keep their code and parameters (decision 0038)', (kind) => {
+  let app: TestApp;
+  let token: string;
+  let target: TusTarget;
+  let projectId: number;
+
+  beforeAll(async () => {
+    app = await startTestApp(kind, { env: { JOB_POLLING_SECONDS: '0.5' } });
+    token = await app.login('editor');
+    target = { url: app.url, host: app.host('acme'), token };
+    const projects = await app.request<{ data: { id: number }[] }>('/v2/projects?per_page=1', { token });
+    projectId = projects.body.data[0]?.id as number;
+  }, 120_000);
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const failed = async (fileName: string, data: Buffer) => {
+    const uploadId = await uploadBytes(target, fileName, data);
+    const created = await app.request<{ data: Row }>('/v2/projects/models', {
+      token,
+      json: { name: fileName, project_id: projectId, upload_id: uploadId },
+    });
+    expect(created.status, created.text).toBe(201);
+    const done = await untilStatus<Row>(app, token, `/v2/projects/models/${created.body.data.id}`, [
+      'FINISHED',
+      'FAILED',
+    ]);
+    expect(done.status).toBe('FAILED');
+    const events = await app.request<{ data: GeometryEvent[] }>(`/v2/projects/models/${done.id}/geometry-events`, {
+      token,
+    });
+    expect(events.status, events.text).toBe(200);
+    return { done, events: events.body.data };
+  };
+
+  it('a failure by code: the event and the latest event carry the code and parameters with the English text', async () => {
+    const { done, events } = await failed('old.fbx', Buffer.from(FBX_61_ASCII));
+    const last = events.at(-1);
+    expect(last).toMatchObject({
+      status: 'FAILED',
+      step: 'inspect',
+      message: sourceMessage('fbxTooOld', { version: '6.1' }),
+      message_code: 'fbxTooOld',
+      message_params: { version: '6.1' },
+    });
+    expect(done.latest_geometry_event).toMatchObject({ message_code: 'fbxTooOld', message_params: { version: '6.1' } });
+    // Events without a code (queued, store) say so.
+    expect(events[0]).toMatchObject({ message_code: null, message_params: null });
+
+    const list = await app.request<{ data: Row[] }>('/v2/projects/models?per_page=100', {
+      token,
+      headers: { 'cache-control': 'no-cache' },
+    });
+    expect(list.status, list.text).toBe(200);
+    expect(list.body.data.find((row) => row.id === done.id)?.latest_geometry_event).toMatchObject({
+      message_code: 'fbxTooOld',
+      message_params: { version: '6.1' },
+    });
+  });
+
+  it('a code from inside the converter process (a binary FBX whose zeros became spaces) reaches the event', async () => {
+    const { events } = await failed('spaces.fbx', fbxZerosAsSpaces());
+    expect(events.at(-1)).toMatchObject({ status: 'FAILED', message_code: 'fbxZerosAsSpaces', message_params: {} });
+  });
+});
