@@ -9,6 +9,7 @@ import type { FileStorage } from '#core/storage/file-storage.ts';
 import { FolderStorage } from '#core/storage/folder-storage.ts';
 import { seedDemo } from '#dev/seed/demo-seed.ts';
 import { ensureReferenceData } from '#dev/seed/reference-data.ts';
+import { seedContentFixtures } from './content-fixtures.ts';
 
 /**
  * Migrating and seeding once per run, not once per test file: every suite starts from a copy
@@ -29,7 +30,9 @@ declare module 'vitest' {
 async function prepare(database: Database, storage: FileStorage | null): Promise<void> {
   await database.migrate();
   await ensureReferenceData(database);
-  if (storage) await seedDemo(database, storage);
+  if (!storage) return;
+  await seedDemo(database, storage);
+  await seedContentFixtures(database, storage);
 }
 
 function withDatabase(url: string, name: string): string {

@@ -75,6 +75,8 @@ export async function serverEnv(dataDir: string): Promise<{ env: Record<string, 
       HOST: '127.0.0.1',
       BASE_DOMAIN: 'meshport.test',
       WEB_DIST: path.join(dataDir, 'none'),
+      // The demo users and records, without the demo's 3D made at the first start.
+      DEMO_MODELS: '0',
     },
   };
 }

@@ -1,6 +1,11 @@
-import type { LibraryItemStatus, ModelStatus, RecordStatus } from '@meshport/contract';
+import type { RecordStatus } from '@meshport/contract';
 
-/** What the demo seed puts in one company; names refer to each other. */
+/**
+ * What the demo puts in one company; names refer to each other. Labels, projects, libraries and
+ * material categories are written by the seed; models, items and materials are made at the first
+ * start through the API from files generated in code (`dev/demo/`), so their statuses come from
+ * real runs: a broken demo file fails, `afterwards` is what the demo does to a record afterwards.
+ */
 export interface TenantContent {
   labels: [string, string][];
   projects: {
@@ -13,12 +18,13 @@ export interface TenantContent {
     parent?: string;
     deletedDaysAgo?: number;
   }[];
-  models: { name: string; project: string; status: ModelStatus; deletedDaysAgo?: number }[];
+  models: { name: string; project: string; deletedDaysAgo?: number }[];
   libraries: { name: string; parent?: string; status?: RecordStatus; labels?: string[]; deletedDaysAgo?: number }[];
   items: {
     name: string;
     libraries: string[];
-    status: LibraryItemStatus;
+    /** cancel: its run is cancelled while queued; archive: archived once processed. */
+    afterwards?: 'cancel' | 'archive';
     usedBy?: string[];
     deletedDaysAgo?: number;
   }[];
@@ -92,15 +98,15 @@ export const ACME: TenantContent = {
     { name: 'Cancelled Pop-up Kitchen', description: 'Trade fair stand that did not go ahead.', deletedDaysAgo: 40 },
   ],
   models: [
-    { name: 'Island with Breakfast Bar', project: 'Van Dijk Family Kitchen', status: 'FINISHED' },
-    { name: 'Tall Cabinet Wall', project: 'Van Dijk Family Kitchen', status: 'PROCESSING' },
-    { name: 'Corner Pantry Unit', project: 'Van Dijk Pantry Extension', status: 'QUEUED' },
-    { name: 'Loft Galley Layout', project: 'Harbour Loft Renovation', status: 'UPLOADING' },
-    { name: 'Showroom Display A', project: 'Showroom Amsterdam 2026', status: 'FINISHED' },
-    { name: 'Outdoor Grill Station', project: 'Villa Rosa Outdoor Kitchen', status: 'FAILED' },
-    { name: 'Bistro Service Counter', project: 'Bakker Bistro Fit-out', status: 'FINISHED' },
-    { name: 'Farmhouse Range Hood', project: 'Classic Farmhouse Kitchen', status: 'PROCESSING' },
-    { name: 'Draft Island v1', project: 'Van Dijk Family Kitchen', status: 'FINISHED', deletedDaysAgo: 5 },
+    { name: 'Island with Breakfast Bar', project: 'Van Dijk Family Kitchen' },
+    { name: 'Tall Cabinet Wall', project: 'Van Dijk Family Kitchen' },
+    { name: 'Corner Pantry Unit', project: 'Van Dijk Pantry Extension' },
+    { name: 'Loft Galley Layout', project: 'Harbour Loft Renovation' },
+    { name: 'Showroom Display A', project: 'Showroom Amsterdam 2026' },
+    { name: 'Outdoor Grill Station', project: 'Villa Rosa Outdoor Kitchen' },
+    { name: 'Bistro Service Counter', project: 'Bakker Bistro Fit-out' },
+    { name: 'Farmhouse Range Hood', project: 'Classic Farmhouse Kitchen' },
+    { name: 'Draft Island v1', project: 'Van Dijk Family Kitchen', deletedDaysAgo: 5 },
   ],
   libraries: [
     { name: 'Cabinets', labels: ['Modern', 'Classic'] },
@@ -111,35 +117,29 @@ export const ACME: TenantContent = {
     { name: 'Ovens', parent: 'Appliances' },
     { name: 'Cooktops', parent: 'Appliances' },
     { name: 'Worktops', labels: ['Modern'] },
+    { name: 'Seating & Lighting' },
     { name: 'Handles & Hardware', status: 'archived' },
     { name: 'Discontinued 2022', deletedDaysAgo: 5 },
     { name: 'Old Samples', deletedDaysAgo: 40 },
   ],
   items: [
-    {
-      name: 'Base Cabinet 60cm',
-      libraries: ['Base Cabinets'],
-      status: 'FINISHED',
-      usedBy: ['Island with Breakfast Bar'],
-    },
-    { name: 'Base Cabinet 80cm', libraries: ['Base Cabinets'], status: 'FINISHED' },
-    { name: 'Drawer Unit 3-Drawer 60cm', libraries: ['Drawer Units'], status: 'FINISHED' },
-    { name: 'Wall Cabinet 40cm', libraries: ['Wall Cabinets'], status: 'FINISHED' },
-    {
-      name: 'Built-in Oven 60cm',
-      libraries: ['Ovens'],
-      status: 'FINISHED',
-      usedBy: ['Island with Breakfast Bar', 'Showroom Display A'],
-    },
-    { name: 'Induction Hob 4-Zone', libraries: ['Cooktops'], status: 'FINISHED' },
-    { name: 'Gas Hob 5-Burner', libraries: ['Cooktops'], status: 'CANCELLED' },
-    { name: 'Oak Worktop 3m', libraries: ['Worktops'], status: 'FINISHED', usedBy: ['Island with Breakfast Bar'] },
-    { name: 'Quartz Worktop 3m', libraries: ['Worktops'], status: 'PROCESSING' },
-    { name: 'Bar Handle 160mm', libraries: ['Handles & Hardware'], status: 'ARCHIVED' },
-    { name: 'Sink Unit 80cm', libraries: ['Base Cabinets', 'Worktops'], status: 'FAILED' },
-    { name: 'Brass Knob', libraries: ['Handles & Hardware'], status: 'QUEUED' },
-    { name: 'Extractor Hood 90cm', libraries: [], status: 'UPLOADING' },
-    { name: 'Legacy Plinth', libraries: ['Base Cabinets'], status: 'FINISHED', deletedDaysAgo: 5 },
+    { name: 'Base Cabinet 60cm', libraries: ['Base Cabinets'], usedBy: ['Island with Breakfast Bar'] },
+    { name: 'Base Cabinet 80cm', libraries: ['Base Cabinets'] },
+    { name: 'Drawer Unit 3-Drawer 60cm', libraries: ['Drawer Units'] },
+    { name: 'Wall Cabinet 40cm', libraries: ['Wall Cabinets'] },
+    { name: 'Built-in Oven 60cm', libraries: ['Ovens'], usedBy: ['Island with Breakfast Bar', 'Showroom Display A'] },
+    { name: 'Induction Hob 4-Zone', libraries: ['Cooktops'] },
+    { name: 'Gas Hob 5-Burner', libraries: ['Cooktops'], afterwards: 'cancel' },
+    { name: 'Oak Worktop 3m', libraries: ['Worktops'], usedBy: ['Island with Breakfast Bar'] },
+    { name: 'Quartz Worktop 3m', libraries: ['Worktops'] },
+    { name: 'Bar Handle 160mm', libraries: ['Handles & Hardware'], afterwards: 'archive' },
+    { name: 'Sink Unit 80cm', libraries: ['Base Cabinets', 'Worktops'] },
+    { name: 'Brass Knob', libraries: ['Handles & Hardware'] },
+    { name: 'Extractor Hood 90cm', libraries: [] },
+    { name: 'Bar Stool', libraries: ['Seating & Lighting'], usedBy: ['Island with Breakfast Bar'] },
+    { name: 'Dining Chair', libraries: ['Seating & Lighting'] },
+    { name: 'Pendant Lamp', libraries: ['Seating & Lighting'], usedBy: ['Showroom Display A'] },
+    { name: 'Legacy Plinth', libraries: ['Base Cabinets'], deletedDaysAgo: 5 },
   ],
   categories: [
     { name: 'Wood' },
@@ -176,9 +176,9 @@ export const GLOBEX: TenantContent = {
     { name: 'Globex Staff Canteen', description: 'Canteen kitchen for the head office.' },
     { name: 'Globex Archive Room', description: 'No longer needed.', deletedDaysAgo: 3 },
   ],
-  models: [{ name: 'Flagship Counter', project: 'Globex Flagship Store', status: 'FINISHED' }],
+  models: [{ name: 'Flagship Counter', project: 'Globex Flagship Store' }],
   libraries: [{ name: 'Store Fixtures', labels: ['Retail'] }],
-  items: [{ name: 'Display Shelf 120cm', libraries: ['Store Fixtures'], status: 'FINISHED' }],
+  items: [{ name: 'Display Shelf 120cm', libraries: ['Store Fixtures'] }],
   categories: [{ name: 'Finishes' }],
   materials: [{ name: 'Oak Natural', categories: ['Finishes'] }],
 };

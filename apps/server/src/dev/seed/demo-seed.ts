@@ -68,6 +68,8 @@ const DEMO_USERS: DemoUser[] = [
   },
 ];
 
+export const DEMO_USERNAMES = DEMO_USERS.map((user) => user.username);
+
 /** True when the database has no company yet: the first start of an empty database. */
 export async function isEmpty(database: Database): Promise<boolean> {
   const rows = await queryRows<{ n: number }>(database.system, sql`select count(*)::int as n from companies`);
