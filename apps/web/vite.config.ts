@@ -1,5 +1,7 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { basisTranscoder } from './build/basis-transcoder.plugin.ts';
 import { pureContract } from './build/pure-contract.plugin.ts';
 
 /**
@@ -10,7 +12,8 @@ import { pureContract } from './build/pure-contract.plugin.ts';
 const apiTarget = process.env.MESHPORT_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pureContract(), react()],
+  plugins: [pureContract(), basisTranscoder(), react()],
+  resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   server: {
     host: true,
     allowedHosts: ['.localhost'],

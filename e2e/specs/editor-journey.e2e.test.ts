@@ -119,7 +119,18 @@ describe.skipIf(!HAVE_SAMPLES)('editor journey: upload, watch live, inspect in 3
       [zipName, 'journey-viewer-obj-zip'],
       [fbxName, 'journey-viewer-fbx'],
     ] as const) {
+      // Only this card: live updates of other specs' runs reorder the list, and a card that moves
+      // between finding it and clicking it sends the click to its neighbour.
+      await page.getByRole('tabpanel').getByRole('searchbox', { name: 'Search' }).fill(name);
       await waitForStatus(page, name, 'Finished');
+      await expect
+        .poll(() =>
+          page
+            .getByRole('tabpanel')
+            .getByRole('button', { name: /^Actions for / })
+            .count(),
+        )
+        .toBe(1);
       await cardOf(page, name).getByRole('link', { name, exact: true }).click();
       await page.getByRole('heading', { name, level: 1 }).waitFor();
       await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: 60_000 });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkScreen } from '../support/artifacts.ts';
 import { signIn, useBrowser, waitForSignedInFrame } from '../support/browser.ts';
-import { DEMO_USERS, HOSTS } from '../support/hosts.ts';
+import { HOSTS } from '../support/hosts.ts';
+import { createMember } from '../support/users.ts';
 
 describe('languages (shell.md §1, §9: en and nl, ?lng=, switcher)', () => {
   const e2e = useBrowser();
@@ -24,13 +25,20 @@ describe('languages (shell.md §1, §9: en and nl, ?lng=, switcher)', () => {
   });
 
   it('switches the signed-in UI language with the language switcher', async () => {
+    // Its own member: the language is kept on the account, and other specs use the demo users meanwhile.
+    const member = await createMember(e2e.port, HOSTS.acmeHatch, {
+      username: `lang-${Date.now().toString(36)}`,
+      roleTitle: 'Editor',
+      licences: ['hatch', 'design_and_sales'],
+    });
+    const name = `E2E ${member.username}`;
     const page = await e2e.openPage(HOSTS.acmeHatch, '/login');
-    await signIn(page, 'editor');
-    await waitForSignedInFrame(page, DEMO_USERS.editor.name);
+    await signIn(page, member);
+    await waitForSignedInFrame(page, name);
     const switcher = page.getByRole('group', { name: 'Language' });
     await switcher.getByText('Nederlands').click();
     await page.getByRole('group', { name: 'Taal' }).waitFor();
-    await page.getByRole('button', { name: `Accountmenu van ${DEMO_USERS.editor.name}` }).waitFor();
+    await page.getByRole('button', { name: `Accountmenu van ${name}` }).waitFor();
     await page.getByRole('button', { name: 'Navigatie tonen of verbergen' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('nl');
     await checkScreen(page, 'language-dashboard-nl');

@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { existingRoutes, validatedUser } from '../support/app.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { isFocused, signIn, useBrowser, waitForPath, waitForSignedInFrame } from '../support/browser.ts';
@@ -68,15 +68,14 @@ async function navGroupLabels(page: Page): Promise<string[]> {
 describe('layout and navigation (shell.md §2 Layout, §6)', () => {
   const e2e = useBrowser();
 
-  /** Which guarded screens the app has so far: admin passes every guard, so a 404 means "no route". */
-  let existing: Set<string> | undefined;
-  async function existingPaths(): Promise<Set<string>> {
-    if (existing) return existing;
+  /** Which guarded screens the app has: admin passes every guard, so a 404 means "no route". */
+  let paths = new Set<string>();
+  beforeAll(async () => {
     const probe = await signedInPage(e2e, 'admin');
-    const paths = [...GROUPS.flatMap((group) => group.entries.map((entry) => entry.path)), '/processor'];
-    existing = await existingRoutes(probe, paths);
-    return existing;
-  }
+    const candidates = [...GROUPS.flatMap((group) => group.entries.map((entry) => entry.path)), '/processor'];
+    paths = await existingRoutes(probe, candidates);
+    await probe.context().close();
+  });
 
   for (const [user, host] of [
     ['editor', HOSTS.acmeHatch],
@@ -84,7 +83,6 @@ describe('layout and navigation (shell.md §2 Layout, §6)', () => {
     ['admin', HOSTS.acmeHatch],
   ] as const) {
     it(`shows ${user} the navigation groups their permissions allow`, async () => {
-      const paths = await existingPaths();
       const page = await signedInPage(e2e, user, host);
       const me = await validatedUser(page);
       const allowed = (ability?: string) => me.admin || ability === undefined || me.abilities.includes(ability);

@@ -7,7 +7,8 @@ import { signIn, useBrowser, waitForPath } from '../support/browser.ts';
 import { DEMO_USERS, HOSTS } from '../support/hosts.ts';
 import { seeBanner } from '../support/list-actions.ts';
 import { seenFor, statusSequence, TEXTS, type Texts, watchCards } from '../support/processor.ts';
-import { apiCreateItem, apiCreateModel, HAVE_SAMPLES, sample } from '../support/uploads.ts';
+import { apiCreateItem, apiCreateModel, HAVE_SAMPLES, heavyGridObj, sample } from '../support/uploads.ts';
+import { type CreatedMember, createMember } from '../support/users.ts';
 
 /** A name no other spec (or earlier run on the same server) uses. */
 const suffix = Date.now().toString(36);
@@ -16,9 +17,10 @@ const HOST = HOSTS.acmeHatch;
 describe('processor (content.md §2 Processor, §4 live updates)', () => {
   const e2e = useBrowser();
 
-  async function openProcessor(): Promise<{ page: Page; api: ApiClient; token: string }> {
+  /** The processor as `editor`, or as `member` (a spec that switches the language keeps it on its own account). */
+  async function openProcessor(member?: CreatedMember): Promise<{ page: Page; api: ApiClient; token: string }> {
     const page = await e2e.openPage(HOST, '/login');
-    await signIn(page, 'editor');
+    await signIn(page, member ?? 'editor');
     await page.goto(e2e.url(HOST, '/processor'));
     await page.getByRole('heading', { name: 'Processor', level: 1 }).waitFor();
     const token = await apiLogin(e2e.port, HOST, 'editor');
@@ -109,10 +111,13 @@ describe('processor (content.md §2 Processor, §4 live updates)', () => {
       console.info('reprocess sequence seen:', JSON.stringify(rerun));
       expect(rerun.some((status) => status === 'Queued' || status === 'Processing')).toBe(true);
 
-      // A running clock: the demo item 'Quartz Worktop 3m' is PROCESSING; the seconds tick.
+      // A running clock: an item whose processing takes seconds (a dense grid); while it is at work the seconds tick.
+      const heavyName = `E2E Dense Grid ${suffix}`;
+      await apiCreateItem(api, upload(token), { name: heavyName, file: heavyGridObj(600) });
       await page.getByRole('tab', { name: 'Items' }).click();
-      await search(page, 'Quartz Worktop 3m');
-      const running = cardOf(page, 'Quartz Worktop 3m').getByTestId('elapsed');
+      await search(page, heavyName);
+      const running = cardOf(page, heavyName).getByTestId('elapsed');
+      await expect.poll(() => running.textContent(), { timeout: 60_000 }).toMatch(/\d/);
       const before = await running.textContent();
       await expect.poll(() => running.textContent(), { timeout: 5000 }).not.toBe(before);
 
@@ -279,7 +284,15 @@ describe('processor (content.md §2 Processor, §4 live updates)', () => {
   for (const language of ['en', 'nl'] as const) {
     it(`shows the processor's texts in ${language === 'en' ? 'English' : 'Dutch'}`, async () => {
       const texts: Texts = TEXTS[language];
-      const { page, api, token } = await openProcessor();
+      const member =
+        language === 'nl'
+          ? await createMember(e2e.port, HOST, {
+              username: `processor-nl-${suffix}`,
+              roleTitle: 'Editor',
+              licences: ['hatch', 'design_and_sales'],
+            })
+          : undefined;
+      const { page, api, token } = await openProcessor(member);
       if (language === 'nl') {
         await page.getByRole('group', { name: 'Language' }).getByText('Nederlands').click();
         await page.getByRole('group', { name: 'Taal' }).waitFor();

@@ -66,8 +66,17 @@ describe('security: users, roles, groups (administration.md §2, §4, §5)', () 
     const role = `E2E Role ${stamp}`;
     await roleForm.getByRole('textbox', { name: 'Title' }).fill(role);
     await roleForm.getByRole('checkbox', { name: 'Projects', exact: true }).check();
-    expect(await roleForm.getByRole('checkbox', { name: 'delete-projects' }).isChecked()).toBe(true);
-    await roleForm.getByRole('checkbox', { name: 'delete-projects' }).uncheck();
+    // Abilities read as what they allow; the key is only the muted detail of their description.
+    const deleteProjects = roleForm.getByRole('checkbox', { name: 'Delete projects', exact: true });
+    expect(await deleteProjects.isChecked()).toBe(true);
+    const description = await deleteProjects.evaluate((input) =>
+      (input.getAttribute('aria-describedby') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    );
+    expect(description).toBe('Remove projects (they go to the recycling bin). delete-projects');
+    await deleteProjects.uncheck();
     expect(await roleForm.getByRole('checkbox', { name: 'Projects', exact: true }).isChecked()).toBe(false);
     await checkScreen(page, 'security-role-create');
     await roleForm.getByRole('button', { name: 'Save' }).click();

@@ -3,11 +3,14 @@ import type { Page } from 'playwright-core';
 /** The not-found screen's title, with the tenant logo and a Back button (spec: shell.md §2). */
 export const NOT_FOUND_TITLE = '404 | Page Not Found';
 
+/** A screen's first render may wait for its lazy chunk and first call on a loaded machine. */
+const FIRST_HEADING_TIMEOUT_MS = 30_000;
+
 /** Whether the page shows the not-found screen (after the app has rendered something). */
 export async function showsNotFound(page: Page): Promise<boolean> {
   const notFound = page.getByRole('heading', { name: NOT_FOUND_TITLE });
   const anyHeading = page.getByRole('heading').first();
-  await anyHeading.waitFor();
+  await anyHeading.waitFor({ timeout: FIRST_HEADING_TIMEOUT_MS });
   return (await notFound.count()) > 0;
 }
 

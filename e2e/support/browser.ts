@@ -126,13 +126,21 @@ export interface SignInOptions {
 
 /**
  * Signs in through the real login form (opening /login on the page's host first if needed) and
- * waits until the app has left /login.
+ * waits until the app has left /login. A spec that changes what a user keeps on the server (its
+ * language, its settings) signs in as its own member (`createMember`): the demo users are shared by
+ * every spec running at the same time.
  */
-export async function signIn(page: Page, username: DemoUsername, options: SignInOptions = {}): Promise<void> {
+export async function signIn(
+  page: Page,
+  who: DemoUsername | { username: string; password: string },
+  options: SignInOptions = {},
+): Promise<void> {
   if (pathOf(page) !== '/login') await page.goto(new URL('/login', page.url()).toString());
   const form = page.getByRole('form', { name: 'Login' });
+  const username = typeof who === 'string' ? who : who.username;
+  const password = options.password ?? (typeof who === 'string' ? DEMO_PASSWORD : who.password);
   await form.getByRole('textbox', { name: 'Username or e-mail' }).fill(username);
-  await form.getByLabel(PASSWORD_LABEL).fill(options.password ?? DEMO_PASSWORD);
+  await form.getByLabel(PASSWORD_LABEL).fill(password);
   if (options.remember) await form.getByRole('checkbox', { name: 'Remember me' }).check();
   await form.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL((url) => url.pathname !== '/login', { waitUntil: 'commit' });

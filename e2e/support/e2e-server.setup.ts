@@ -80,12 +80,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const webDist = snapshotWebBuild();
   step('chromium present, web app built');
   try {
-    server = await startServer({ label: 'main', webDist });
+    // The demo as a user's first start makes it: every spec reads its processed models, items and materials.
+    server = await startServer({ label: 'main', webDist, demoModels: true });
   } catch (error) {
     fs.rmSync(webDist, { recursive: true, force: true });
     throw error;
   }
-  step(`server ready on port ${server.port}`);
+  step(`server ready on port ${server.port}, its demo content processed`);
   project.provide('e2eServer', { port: server.port, dataDir: server.dataDir, webDist });
   return async () => {
     await server?.stop();

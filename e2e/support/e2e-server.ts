@@ -9,6 +9,7 @@ const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
 const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
 export const BASE_DOMAIN = 'meshport.localhost';
 const READY_LINE = 'Meshport is ready';
+const DEMO_READY_LINE = 'Demo ready';
 const STOP_GRACE_MS = 10_000;
 
 /** What specs need to reach a running server (handed from the global set-up by provide/inject). */
@@ -103,6 +104,11 @@ export interface StartOptions {
   /** The built web app to serve (WEB_DIST); the run's snapshot from `inject('e2eServer').webDist`. */
   webDist: string;
   readyTimeoutMs?: number;
+  /**
+   * Make the demo's 3D content at the first start (DEMO_MODELS) and resolve once it is processed; off by
+   * default: a spec's own server needs the demo users and records, not 30 conversions beside the suite.
+   */
+  demoModels?: boolean;
 }
 
 /**
@@ -115,14 +121,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const port = await freePort();
   const spawned = spawnMeshport(
     'serve',
-    serverEnv({ DATA_DIR: dataDir, PORT: String(port), WEB_DIST: options.webDist, ...options.env }),
+    serverEnv({
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      WEB_DIST: options.webDist,
+      DEMO_MODELS: options.demoModels ? '1' : '0',
+      ...options.env,
+    }),
   );
   const stop = async () => {
     await stopChild(spawned);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   try {
-    await waitForReady(spawned, options.readyTimeoutMs ?? 300_000);
+    await waitForLine(spawned, READY_LINE, options.readyTimeoutMs ?? 300_000);
+    if (options.demoModels) await waitForLine(spawned, DEMO_READY_LINE, options.readyTimeoutMs ?? 300_000);
   } catch (error) {
     await stop();
     throw error;
@@ -130,16 +143,16 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   return { port, dataDir, output: spawned.output, stop };
 }
 
-async function waitForReady(spawned: Spawned, timeoutMs: number): Promise<void> {
+async function waitForLine(spawned: Spawned, line: string, timeoutMs: number): Promise<void> {
   const until = Date.now() + timeoutMs;
-  while (!spawned.output().includes(READY_LINE)) {
+  while (!spawned.output().includes(line)) {
     if (spawned.child.exitCode !== null) {
       throw new Error(
-        `the server exited with ${spawned.child.exitCode} before it was ready:\n${tail(spawned.output())}`,
+        `the server exited with ${spawned.child.exitCode} before it said "${line}":\n${tail(spawned.output())}`,
       );
     }
     if (Date.now() > until) {
-      throw new Error(`the server was not ready after ${timeoutMs} ms:\n${tail(spawned.output())}`);
+      throw new Error(`the server did not say "${line}" within ${timeoutMs} ms:\n${tail(spawned.output())}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, renameSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -86,4 +86,26 @@ export async function apiCreateItem(
     body: { name: fields.name, upload_id: uploadId, ...(fields.libraries ? { libraries: fields.libraries } : {}) },
   });
   return answer.data;
+}
+
+/**
+ * A dense grid as OBJ (`rows` × `rows` quads, two triangles each) in a temp folder: a file whose
+ * processing takes seconds, for a spec that must see a run at work.
+ */
+export function heavyGridObj(rows: number): string {
+  const file = path.join(tmpdir(), `meshport-e2e-grid-${rows}.obj`);
+  if (existsSync(file)) return file;
+  const lines: string[] = [];
+  for (let y = 0; y <= rows; y++) {
+    for (let x = 0; x <= rows; x++) lines.push(`v ${x / rows} ${Math.sin(x / 7) * Math.cos(y / 5) * 0.05} ${y / rows}`);
+  }
+  const at = (x: number, y: number) => y * (rows + 1) + x + 1;
+  for (let y = 0; y < rows; y++) {
+    for (let x = 0; x < rows; x++) lines.push(`f ${at(x, y)} ${at(x, y + 1)} ${at(x + 1, y + 1)} ${at(x + 1, y)}`);
+  }
+  // Whole or not at all: another spec file may be reading it.
+  const partial = `${file}.${process.pid}.partial`;
+  writeFileSync(partial, `${lines.join('\n')}\n`);
+  renameSync(partial, file);
+  return file;
 }

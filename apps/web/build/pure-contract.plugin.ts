@@ -12,7 +12,7 @@ import type { Plugin } from 'vite';
 const CONST_START = /^(?:export )?const \w+(?::[^=\n]+)? = /gm;
 // A zod method call counts too: `requiredText(255).refine(…)` builds a schema without naming `z.`.
 const BUILDS_SCHEMA =
-  /\bz\.|\w+Schema\b|\bdefine\w*Endpoint\(|\w+Endpoint\(|\.(?:refine|superRefine|transform|pipe|extend|partial|describe)\(/;
+  /\bz\s*\.|\w+Schema\b|\bdefine\w*Endpoint\(|\w+Endpoint\(|\.(?:refine|superRefine|transform|pipe|extend|partial|describe)\(/;
 
 /** Index of the `;` that ends the expression starting at `from`, or -1. */
 export function expressionEnd(source: string, from: number): number {

@@ -114,6 +114,19 @@ function handWrittenLinks(source: ts.SourceFile): ImportSite[] {
 }
 
 const toPosix = (path: string) => path.split(sep).join(posix.sep);
+
+/** Where an import leads, relative to src/ (`@/x` is src/x); null for a package. */
+function targetOf(file: string, specifier: string): string | null {
+  if (specifier.startsWith('@/')) return specifier.slice(2);
+  if (!specifier.startsWith('.')) return null;
+  return toPosix(relative(SRC, join(dirname(file), specifier)));
+}
+
+/** A feature's folder (`features/search`), else the layer's (`shared`). */
+const homeOf = (path: string) => {
+  const [top, area] = path.split('/');
+  return top === 'features' ? `features/${area}` : (top ?? '');
+};
 const files = sourceFiles(SRC).map((file) => ({ file, path: toPosix(relative(SRC, file)) }));
 
 describe('import graph', () => {
@@ -127,13 +140,32 @@ describe('import graph', () => {
     const problems: string[] = [];
     for (const { file, path } of files) {
       for (const site of importsOf(parse(file))) {
-        if (!site.specifier.startsWith('.')) continue; // packages (react, @meshport/contract, …)
-        const target = toPosix(relative(SRC, join(dirname(file), site.specifier)));
+        const target = targetOf(file, site.specifier);
+        if (target === null) continue; // packages (react, @meshport/contract, …)
         const reason = layerViolation(path, target);
         if (reason) problems.push(`src/${path}:${site.line} imports '${site.specifier}': ${reason}`);
       }
     }
     expect(problems, `Layer rules broken:\n  ${problems.join('\n  ')}\n`).toEqual([]);
+  });
+
+  it('reaches other layers and features through @/, and its own by relative paths', () => {
+    const problems: string[] = [];
+    for (const { file, path } of files) {
+      for (const site of importsOf(parse(file))) {
+        const target = targetOf(file, site.specifier);
+        if (target === null || target.startsWith('../')) continue;
+        const own = homeOf(target) === homeOf(path);
+        if (!own && site.specifier.startsWith('.')) {
+          problems.push(`src/${path}:${site.line} imports '${site.specifier}': write '@/${target}'`);
+        } else if (own && site.specifier.startsWith('@/')) {
+          problems.push(
+            `src/${path}:${site.line} imports '${site.specifier}' from its own ${homeOf(path)}: use a relative path`,
+          );
+        }
+      }
+    }
+    expect(problems, `Import paths:\n  ${problems.join('\n  ')}\n`).toEqual([]);
   });
 
   it('builds every link with lib/paths', () => {

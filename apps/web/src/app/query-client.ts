@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 
 /** Client errors, maintenance and lost sessions are answers, not hiccups: never retried. */
 export function shouldRetry(failureCount: number, error: Error): boolean {

@@ -5,15 +5,26 @@ import { NotFoundPage } from '../system/not-found.page.tsx';
 import { RouteErrorBoundary } from '../system/route-error-boundary.component.tsx';
 import { Guard, GuardedScreen } from './guarded-route.component.tsx';
 import { RootRoute } from './root.route.tsx';
+import type { ScreenLoader } from './route-entry.types.ts';
 import { type AppRouteDefinition, ROUTES } from './route-table.config.ts';
 
-const AppLayout = lazy(() => import('../shell/app-layout.component.tsx'));
+const appScreens = () => import('./app-screens.config.ts');
+
+/** The signed-in layout; the loaders of the screens inside it are fetched alongside, not after it. */
+const AppLayout = lazy(() =>
+  Promise.all([import('../shell/app-layout.component.tsx'), appScreens()]).then(([layout]) => layout),
+);
+
+function screenLoader(route: AppRouteDefinition): ScreenLoader {
+  if (route.layout === 'bare') return route.load;
+  return () => appScreens().then(({ appScreenLoader }) => appScreenLoader(route.id)());
+}
 
 function toRouteObject(route: AppRouteDefinition): RouteObject {
   return {
     id: route.id,
     path: route.path,
-    element: <GuardedScreen id={route.id} guard={route.guard} load={route.load} />,
+    element: <GuardedScreen id={route.id} guard={route.guard} load={screenLoader(route)} />,
   };
 }
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { matchPath, useLocation } from 'react-router';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 import { ROUTES } from './route-table.config.ts';
 
 export const NOT_FOUND_TITLE = 'titles.notFound';

@@ -1,8 +1,8 @@
 import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { paths } from '../../lib/paths/paths.ts';
-import { useAuth } from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useAuth } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 import { LoadingPage } from '../system/loading.page.tsx';
 import { NotFoundPage } from '../system/not-found.page.tsx';
 import { decideGuard, type RouteGuard } from './route-guard.logic.ts';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useAuth } from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { useAuth } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 import { LoadingPage } from '../system/loading.page.tsx';
 import { MaintenancePage } from '../system/maintenance.page.tsx';
 import { useMaintenance } from '../system/maintenance.store.ts';

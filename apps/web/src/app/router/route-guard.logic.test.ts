@@ -1,6 +1,6 @@
 import type { AuthUser } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
-import { routeExists } from '../../lib/paths/paths.ts';
+import { routeExists } from '@/lib/paths/paths.ts';
 import { decideGuard } from './route-guard.logic.ts';
 
 const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({

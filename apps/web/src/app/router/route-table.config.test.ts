@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTE_PATTERNS } from '../../lib/paths/paths.ts';
+import { ROUTE_PATTERNS } from '@/lib/paths/paths.ts';
 import { ROUTES } from './route-table.config.ts';
 
 describe('route table', () => {

@@ -1,17 +1,14 @@
 import { type AuthPayload, IDLE_TIMEOUT_MINUTES, type LoginRequest, REMEMBER_COOKIE } from '@meshport/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api/api-client.ts';
-import { onApiEvent } from '../../lib/api/api-events.ts';
-import { deleteCookie, readCookie } from '../../lib/cookies.ts';
-import { setErrorReportingUser } from '../../lib/error-reporting.ts';
-import {
-  AuthContext,
-  type AuthContextValue,
-  type AuthStatus,
-  type SignOutReason,
-} from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import * as authApi from './api/auth.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { onApiEvent } from '@/lib/api/api-events.ts';
+import { deleteCookie, readCookie } from '@/lib/cookies.ts';
+import { setErrorReportingUser } from '@/lib/error-reporting.ts';
+import { AuthContext, type AuthContextValue, type AuthStatus, type SignOutReason } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { login as sendLogin } from './api/login.api.ts';
+import { logout as sendLogout } from './api/logout.api.ts';
+import { validateSession } from './api/validate-session.api.ts';
 import { useIdleLogout } from './use-idle-logout.hook.ts';
 
 interface AuthState {
@@ -51,7 +48,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Startup: the session cookie is HttpOnly, so only the server can say whether it is valid.
   useEffect(() => {
     const controller = new AbortController();
-    authApi.validateSession(controller.signal).then(signedIn, (error: unknown) => {
+    validateSession(controller.signal).then(signedIn, (error: unknown) => {
       if (controller.signal.aborted) return;
       // A 503 shows the maintenance page; anything else means no usable session.
       if (error instanceof ApiError && error.status === 503) return;
@@ -75,7 +72,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const login = useCallback(
     async (request: LoginRequest) => {
-      const payload = await authApi.login(request);
+      const payload = await sendLogin(request);
       signedIn(payload);
     },
     [signedIn],
@@ -84,7 +81,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const logout = useCallback(
     async (options?: { all?: boolean }) => {
       try {
-        await authApi.logout(options?.all ?? false);
+        await sendLogout(options?.all ?? false);
       } catch (error) {
         // Already signed out on the server: the outcome the user asked for.
         if (!(error instanceof ApiError && error.status === 401)) throw error;
@@ -95,7 +92,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   const onIdle = useCallback(() => {
-    authApi.logout(false).then(
+    sendLogout(false).then(
       () => signedOut('expired'),
       () => signedOut('expired'),
     );

@@ -1,6 +1,6 @@
 import { COMPANY_CHANGED_EVENT, contentChannel } from '@meshport/contract';
-import { useChannelEvent } from '../../lib/realtime/realtime.context.tsx';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { useChannelEvent } from '@/lib/realtime/realtime.context.tsx';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 
 /**
  * Issue 13 item 5: when someone saves My Company, every open session of the company reads it

@@ -1,5 +1,5 @@
 import { DEFAULT_PLATFORM, hostFor, type PlatformKey, parseHost } from '@meshport/contract';
-import type { HostContext } from '../../lib/session/tenant.context.ts';
+import type { HostContext } from '@/lib/session/tenant.context.ts';
 
 const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 

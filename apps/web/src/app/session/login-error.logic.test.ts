@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 import { idleMinutes } from './auth.provider.tsx';
 import { loginErrorView } from './login-error.logic.ts';
 

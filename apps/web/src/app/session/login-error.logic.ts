@@ -1,4 +1,4 @@
-import { ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 
 export interface LoginErrorView {
   /** Translation key of the message, or null when `text` carries the server's own words. */

@@ -1,9 +1,10 @@
 import { type CSSVariablesResolver, MantineProvider } from '@mantine/core';
 import { CURRENT_ENVIRONMENT, type PublicCompany, type TenantColors } from '@meshport/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError } from '../../lib/api/api-client.ts';
-import { TenantContext, type TenantState, type TenantStatus } from '../../lib/session/tenant.context.ts';
-import { fetchPublicCompany, fetchServerConfig } from './api/tenant.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { TenantContext, type TenantState, type TenantStatus } from '@/lib/session/tenant.context.ts';
+import { fetchPublicCompany } from './api/get-public-company.api.ts';
+import { fetchServerConfig } from './api/get-server-config.api.ts';
 import { guessBaseDomain, readHost } from './host.logic.ts';
 import { brandCssVariables, buildTheme, effectiveColors } from './tenant-theme.logic.ts';
 

@@ -2,12 +2,12 @@ import { Avatar, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/cor
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../lib/api/api-client.ts';
-import { useAuth, useCurrentUser } from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import { Icon } from '../../shared/ui/icons.component.tsx';
-import { initials } from '../../shared/ui/initials.logic.ts';
-import { useCloseOnRouteChange } from '../../shared/ui/use-close-on-route-change.hook.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { useAuth, useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { initials } from '@/shared/ui/initials.logic.ts';
+import { useCloseOnRouteChange } from '@/shared/ui/use-close-on-route-change.hook.ts';
 import { ACCOUNT_ENTRIES, visibleEntries } from './navigation.config.ts';
 
 /** Account entries, then logout (shows '...' while running) and logout everywhere. */
@@ -61,7 +61,7 @@ export function AvatarMenu({ onLogoutError }: { onLogoutError: (message: string)
             key={entry.path}
             component={Link}
             to={entry.path}
-            leftSection={entry.icon ? <Icon name={entry.icon} size={16} /> : null}
+            leftSection={<Icon name={entry.icon} size={16} />}
           >
             {t(entry.label)}
           </Menu.Item>

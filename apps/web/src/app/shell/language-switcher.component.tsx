@@ -1,7 +1,7 @@
 import { SegmentedControl, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FALLBACK_LANGUAGE, LANGUAGES } from '../../lib/i18n/i18n.ts';
+import { FALLBACK_LANGUAGE, LANGUAGES } from '@/lib/i18n/i18n.ts';
 
 /** en / nl; the choice is cached by the language detector (local storage and cookie). */
 export function LanguageSwitcher() {

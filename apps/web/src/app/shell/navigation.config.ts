@@ -1,38 +1,33 @@
-import { type AuthUser, hasPermission, type PlatformKey } from '@meshport/contract';
-import { paths, routeExists } from '../../lib/paths/paths.ts';
-import type { IconName } from '../../shared/ui/icons.component.tsx';
+import type { AuthUser, PlatformKey } from '@meshport/contract';
+import { paths } from '@/lib/paths/paths.ts';
+import type { IconName } from '@/shared/ui/icons.component.tsx';
+import { decideGuard, type RouteGuard } from '../router/route-guard.logic.ts';
+import { ROUTES } from '../router/route-table.config.ts';
 
 export interface NavEntry {
   path: string;
   /** Translation key in the layout namespace. */
   label: string;
-  icon?: IconName;
-  ability?: string;
-  admin?: boolean;
-  platform?: PlatformKey;
+  icon: IconName;
 }
 
 export interface NavGroup {
   id: 'security' | 'tools' | 'admin';
   label: string;
   icon: IconName;
-  ability?: string;
-  admin?: boolean;
   entries: NavEntry[];
 }
 
-/** shell.md §6 navigation rules. Entries appear once their route exists in the route table. */
+/**
+ * shell.md §6 navigation rules. An entry is shown when the guard of its route (route-table.config.ts) lets the
+ * user in; a group when one of its entries is shown. The abilities are not written here a second time.
+ */
 export const MAIN_ENTRIES: NavEntry[] = [
   { path: paths.dashboard(), label: 'nav.dashboard', icon: 'home' },
-  { path: paths.projects.list(), label: 'nav.projects', ability: 'view-projects' },
-  { path: paths.libraries.list(), label: 'nav.libraries', ability: 'list-libraries' },
-  { path: paths.materials.list(), label: 'nav.materials', ability: 'list-materials', platform: 'hatch' },
-  {
-    path: paths.processor(),
-    label: 'nav.processor',
-    platform: 'hatch',
-    ability: 'update-project-models|create-project-models|update-libraries|update-options',
-  },
+  { path: paths.projects.list(), label: 'nav.projects', icon: 'folder' },
+  { path: paths.libraries.list(), label: 'nav.libraries', icon: 'books' },
+  { path: paths.materials.list(), label: 'nav.materials', icon: 'photo' },
+  { path: paths.processor(), label: 'nav.processor', icon: 'cube' },
 ];
 
 export const NAV_GROUPS: NavGroup[] = [
@@ -40,37 +35,34 @@ export const NAV_GROUPS: NavGroup[] = [
     id: 'security',
     label: 'nav.security',
     icon: 'shield',
-    ability: 'view-system-users|view-roles|view-groups',
     entries: [
-      { path: paths.security.users.list(), label: 'nav.users', ability: 'view-system-users' },
-      { path: paths.security.roles.list(), label: 'nav.roles', ability: 'view-roles' },
-      { path: paths.security.groups.list(), label: 'nav.groups', ability: 'view-groups' },
+      { path: paths.security.users.list(), label: 'nav.users', icon: 'user' },
+      { path: paths.security.roles.list(), label: 'nav.roles', icon: 'shield' },
+      { path: paths.security.groups.list(), label: 'nav.groups', icon: 'users' },
     ],
   },
   {
     id: 'tools',
     label: 'nav.tools',
     icon: 'tools',
-    ability: 'list-downloads|list-labels|access-recycling-bin',
     entries: [
-      { path: paths.tools.downloads.list(), label: 'nav.downloads', ability: 'list-downloads' },
-      { path: paths.tools.labels.list(), label: 'nav.labels', ability: 'list-labels' },
-      { path: paths.tools.propertyMaps.list(), label: 'nav.propertyMaps', platform: 'hatch' },
-      { path: paths.tools.trash(), label: 'nav.trash', ability: 'access-recycling-bin' },
+      { path: paths.tools.downloads.list(), label: 'nav.downloads', icon: 'download' },
+      { path: paths.tools.labels.list(), label: 'nav.labels', icon: 'star' },
+      { path: paths.tools.propertyMaps.list(), label: 'nav.propertyMaps', icon: 'table' },
+      { path: paths.tools.trash(), label: 'nav.trash', icon: 'trash' },
     ],
   },
   {
     id: 'admin',
     label: 'nav.admin',
     icon: 'settings',
-    admin: true,
     entries: [
-      { path: paths.security.adminUsers.list(), label: 'nav.adminUsers' },
-      { path: paths.company.admin.list(), label: 'nav.companies' },
-      { path: paths.admin.maintenance.list(), label: 'nav.maintenance' },
-      { path: paths.admin.changelog.list(), label: 'nav.changelog' },
-      { path: paths.support.adminIssueReports.list(), label: 'nav.issueReports' },
-      { path: paths.support.adminFeedbackReports.list(), label: 'nav.feedbackReports' },
+      { path: paths.security.adminUsers.list(), label: 'nav.adminUsers', icon: 'user' },
+      { path: paths.company.admin.list(), label: 'nav.companies', icon: 'building' },
+      { path: paths.admin.maintenance.list(), label: 'nav.maintenance', icon: 'alert' },
+      { path: paths.admin.changelog.list(), label: 'nav.changelog', icon: 'refresh' },
+      { path: paths.support.adminIssueReports.list(), label: 'nav.issueReports', icon: 'bug' },
+      { path: paths.support.adminFeedbackReports.list(), label: 'nav.feedbackReports', icon: 'message' },
     ],
   },
 ];
@@ -79,12 +71,7 @@ export const NAV_GROUPS: NavGroup[] = [
 export const ACCOUNT_ENTRIES: NavEntry[] = [
   { path: paths.account.profile(), label: 'avatar.account', icon: 'user' },
   { path: paths.invitations(), label: 'avatar.invitations', icon: 'users' },
-  {
-    path: paths.company.myCompany(),
-    label: 'avatar.company',
-    icon: 'building',
-    ability: 'view-company|edit-company',
-  },
+  { path: paths.company.myCompany(), label: 'avatar.company', icon: 'building' },
   { path: paths.support.faq.list(), label: 'avatar.faq', icon: 'help' },
   { path: paths.support.issueReport(), label: 'avatar.issue', icon: 'bug' },
   { path: paths.support.feedbackReport(), label: 'avatar.feedback', icon: 'message' },
@@ -95,18 +82,20 @@ interface Viewer {
   platform: PlatformKey;
 }
 
-export function isVisible(entry: Pick<NavEntry, 'ability' | 'admin' | 'platform'>, viewer: Viewer): boolean {
-  if (entry.platform && entry.platform !== viewer.platform) return false;
-  if (entry.admin && !viewer.user.admin) return false;
-  return !entry.ability || hasPermission(viewer.user, entry.ability);
+/** The guard of each path of the route table; a path missing there has no screen yet and no link. */
+const GUARDS = new Map<string, RouteGuard | undefined>(ROUTES.map((route) => [route.path, route.guard]));
+
+/** Whether the route at `path` lets the viewer in, by the guard the router applies. */
+export function isReachable(path: string, viewer: Viewer, guards = GUARDS): boolean {
+  return guards.has(path) && decideGuard(guards.get(path), viewer) === 'allow';
 }
 
-export function visibleEntries(entries: NavEntry[], viewer: Viewer, exists = routeExists): NavEntry[] {
-  return entries.filter((entry) => exists(entry.path) && isVisible(entry, viewer));
+export function visibleEntries(entries: NavEntry[], viewer: Viewer, guards = GUARDS): NavEntry[] {
+  return entries.filter((entry) => isReachable(entry.path, viewer, guards));
 }
 
-export function visibleGroups(viewer: Viewer, exists = routeExists): NavGroup[] {
-  return NAV_GROUPS.filter((group) => isVisible(group, viewer))
-    .map((group) => ({ ...group, entries: visibleEntries(group.entries, viewer, exists) }))
-    .filter((group) => group.entries.length > 0);
+export function visibleGroups(viewer: Viewer, guards = GUARDS): NavGroup[] {
+  return NAV_GROUPS.map((group) => ({ ...group, entries: visibleEntries(group.entries, viewer, guards) })).filter(
+    (group) => group.entries.length > 0,
+  );
 }

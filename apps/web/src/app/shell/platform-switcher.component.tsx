@@ -3,10 +3,10 @@ import { PLATFORMS, type Platform } from '@meshport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useCurrentUser } from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import { Icon } from '../../shared/ui/icons.component.tsx';
-import { useCloseOnRouteChange } from '../../shared/ui/use-close-on-route-change.hook.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { useCloseOnRouteChange } from '@/shared/ui/use-close-on-route-change.hook.ts';
 import { portablePath, urlOnHost } from '../session/host.logic.ts';
 import classes from './layout.module.css';
 

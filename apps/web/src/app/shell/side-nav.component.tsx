@@ -1,10 +1,10 @@
 import { AppShell, NavLink, ScrollArea, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { paths } from '../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import { Icon } from '../../shared/ui/icons.component.tsx';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 import { LanguageSwitcher } from './language-switcher.component.tsx';
 import classes from './layout.module.css';
 import { MAIN_ENTRIES, type NavEntry, visibleEntries, visibleGroups } from './navigation.config.ts';
@@ -33,7 +33,7 @@ export function SideNav() {
       label={t(entry.label)}
       active={isActive(entry, pathname)}
       aria-current={isActive(entry, pathname) ? 'page' : undefined}
-      leftSection={entry.icon ? <Icon name={entry.icon} /> : null}
+      leftSection={<Icon name={entry.icon} />}
     />
   );
 

@@ -2,10 +2,10 @@ import { Avatar, Group, Image, Menu, Text, UnstyledButton, VisuallyHidden } from
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import { Icon } from '../../shared/ui/icons.component.tsx';
-import { initials } from '../../shared/ui/initials.logic.ts';
-import { useCloseOnRouteChange } from '../../shared/ui/use-close-on-route-change.hook.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { initials } from '@/shared/ui/initials.logic.ts';
+import { useCloseOnRouteChange } from '@/shared/ui/use-close-on-route-change.hook.ts';
 import { portablePath, urlOnHost } from '../session/host.logic.ts';
 import { useCompanies } from './api/get-companies.api.ts';
 

@@ -1,11 +1,11 @@
-import { Burger, Group, Text } from '@mantine/core';
+import { Burger, Group, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NotificationBell } from '../../features/notifications/components/notification-bell.component.tsx';
-import { SearchField } from '../../features/search/components/search-field.component.tsx';
-import { paths } from '../../lib/paths/paths.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import { BrandLogo } from '../../shared/ui/brand-logo.component.tsx';
+import { NotificationBell } from '@/features/notifications/components/notification-bell.component.tsx';
+import { SearchField } from '@/features/search/components/search-field.component.tsx';
+import { paths } from '@/lib/paths/paths.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { BrandLogo } from '@/shared/ui/brand-logo.component.tsx';
 import { AvatarMenu } from './avatar-menu.component.tsx';
 import classes from './layout.module.css';
 import { PlatformSwitcher } from './platform-switcher.component.tsx';
@@ -19,6 +19,7 @@ interface TopBarProps {
 export function TopBar({ navOpened, onToggleNav, onLogoutError }: TopBarProps) {
   const { t } = useTranslation('layout');
   const { company } = useTenant();
+  const name = company?.name ?? t('common:app.name');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
       <Group gap="sm" wrap="nowrap">
@@ -32,9 +33,14 @@ export function TopBar({ navOpened, onToggleNav, onLogoutError }: TopBarProps) {
         />
         <Link to={paths.dashboard()} className={classes.homeLink}>
           <BrandLogo height={32} />
-          <Text fw={700} visibleFrom="md" component="span">
-            {company?.name ?? t('common:app.name')}
-          </Text>
+          {/* A tenant's logo shows its name already (Acme's reads "Acme Kitchens"): the name is then for screen readers only. */}
+          {company?.logo ? (
+            <VisuallyHidden>{name}</VisuallyHidden>
+          ) : (
+            <Text fw={700} visibleFrom="md" component="span">
+              {name}
+            </Text>
+          )}
         </Link>
         <PlatformSwitcher />
       </Group>

@@ -1,7 +1,7 @@
 import { Button } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../lib/paths/paths.ts';
+import { paths } from '@/lib/paths/paths.ts';
 
 interface HistoryState {
   idx?: number;

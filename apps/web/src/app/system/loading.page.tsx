@@ -1,6 +1,6 @@
 import { Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FullPage } from '../../shared/ui/full-page.component.tsx';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
 
 /** 'Loading...' unless given another title (shell.md §2). */
 export function LoadingPage({ title }: { title?: string }) {

@@ -1,8 +1,8 @@
 import { Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '../../shared/ui/brand-logo.component.tsx';
-import { FullPage } from '../../shared/ui/full-page.component.tsx';
+import { BrandLogo } from '@/shared/ui/brand-logo.component.tsx';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
 import { type MaintenanceState, reloadDelay } from './maintenance.store.ts';
 
 export function MaintenancePage({ message, backOn }: MaintenanceState) {

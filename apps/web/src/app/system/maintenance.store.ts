@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { onApiEvent } from '../../lib/api/api-events.ts';
+import { onApiEvent } from '@/lib/api/api-events.ts';
 
 export interface MaintenanceState {
   message: string | null;

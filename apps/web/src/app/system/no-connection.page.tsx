@@ -1,6 +1,6 @@
 import { Button, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { FullPage } from '../../shared/ui/full-page.component.tsx';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
 
 export function NoConnectionPage() {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 import { Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '../../shared/ui/brand-logo.component.tsx';
-import { FullPage } from '../../shared/ui/full-page.component.tsx';
+import { BrandLogo } from '@/shared/ui/brand-logo.component.tsx';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
 import { BackButton } from './back-button.component.tsx';
 
 export function NotFoundPage({ statusText }: { statusText?: string }) {

@@ -2,10 +2,10 @@ import { Anchor, Button, Card, Group, List, Stack, Text, Title } from '@mantine/
 import { PLATFORMS } from '@meshport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth, useCurrentUser } from '../../lib/session/auth.context.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
-import { BrandLogo } from '../../shared/ui/brand-logo.component.tsx';
-import { FullPage } from '../../shared/ui/full-page.component.tsx';
+import { useAuth, useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { BrandLogo } from '@/shared/ui/brand-logo.component.tsx';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
 import { urlOnHost } from '../session/host.logic.ts';
 
 /** Where users land when the current platform matches none of their licences (shell.md §2). */

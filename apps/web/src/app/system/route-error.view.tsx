@@ -1,7 +1,7 @@
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api/api-client.ts';
-import { FullPage } from '../../shared/ui/full-page.component.tsx';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
 import { ErrorPage } from './error.page.tsx';
 import { NotFoundPage } from './not-found.page.tsx';
 

@@ -1,7 +1,7 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../lib/paths/paths.ts';
+import { paths } from '@/lib/paths/paths.ts';
 
 /** A signed-in user lacking the permission of a guarded route (shell.md §2). */
 export default function UnauthorizedPage() {

@@ -3,7 +3,8 @@ import type { ContentResource } from '@meshport/contract';
 /**
  * The one query-key scheme: every key starts with the resource the answer is about, so that
  * `invalidateQueries({ queryKey: [resource] })` after a write refreshes everything cached about
- * that resource, on every screen. Keys are built next to their calls (features/<area>/api/).
+ * that resource, on every screen. Keys are built next to their calls (features/<area>/api/, or
+ * lib/api/resources/<resource>/ for a call several features make).
  */
 export type QueryResource =
   | ContentResource

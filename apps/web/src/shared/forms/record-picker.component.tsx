@@ -4,8 +4,8 @@ import type { ListEndpoint } from '@meshport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { call } from '../../lib/api/api-client.ts';
-import { type QueryResource, queryKey } from '../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { type QueryResource, queryKey } from '@/lib/api/query-keys.ts';
 import { SEARCH_DEBOUNCE_MS } from '../resource-list/list-state.logic.ts';
 import type { FilterNameOf, RowOf } from '../resource-list/resource-list.types.ts';
 

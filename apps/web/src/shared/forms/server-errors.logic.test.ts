@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 import { applyServerErrors, fieldOf } from './server-errors.logic.ts';
 
 type Values = { name: string; labels: number[] };
@@ -30,7 +30,7 @@ describe('server 422 errors on a form', () => {
       { field: 'name', message: 'Required.' },
       { field: 'labels', message: 'Must be a list of ids.' },
     ]);
-    expect(result).toEqual({ message: null, fields: ['name', 'labels'] });
+    expect(result).toEqual({ message: null, fields: ['name', 'labels'], unplaced: [] });
   });
 
   it('answers a banner text for what no field takes and for other failures', () => {
@@ -44,8 +44,48 @@ describe('server 422 errors on a form', () => {
     ).toEqual({
       message: 'Taken',
       fields: [],
+      unplaced: [],
     });
     expect(applyServerErrors<Values>(new Error('boom'), ['name'], setError as never, 'Failed').message).toBe('Failed');
     expect(calls).toEqual([]);
+  });
+
+  it('focuses the first placed field only', () => {
+    const focus: (boolean | undefined)[] = [];
+    const setError = (_field: string, _error: unknown, options?: { shouldFocus?: boolean }) => {
+      focus.push(options?.shouldFocus);
+    };
+    const error = new ApiError(422, { message: 'Invalid.', errors: { name: ['A.'], labels: ['B.'] } });
+    applyServerErrors<Values>(error, ['name', 'labels'], setError as never, 'Failed');
+    expect(focus).toEqual([true, false]);
+  });
+
+  it('places by a function from the server key: one field, several, or none', () => {
+    const { calls, setError } = recorder();
+    type Account = { primary_color: string; password: string; confirmation: string };
+    const error = new ApiError(422, {
+      message: 'Invalid.',
+      errors: { 'colors.primary_color': ['Not a colour.'], password: ['Short.', 'No match.'], other: ['Huh.'] },
+    });
+    const result = applyServerErrors<Account>(
+      error,
+      (key, messages) => {
+        if (key === 'colors.primary_color') return 'primary_color';
+        if (key === 'password') return { password: messages[0], confirmation: messages[1] };
+        return null;
+      },
+      setError as never,
+      'Failed',
+    );
+    expect(calls).toEqual([
+      { field: 'primary_color', message: 'Not a colour.' },
+      { field: 'password', message: 'Short.' },
+      { field: 'confirmation', message: 'No match.' },
+    ]);
+    expect(result).toEqual({
+      message: 'Huh.',
+      fields: ['primary_color', 'password', 'confirmation'],
+      unplaced: ['Huh.'],
+    });
   });
 });

@@ -5,9 +5,9 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import type { RowSelectionState } from '@tanstack/react-table';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../lib/api/api-client.ts';
-import { queryKey } from '../../lib/api/query-keys.ts';
-import { useAuth } from '../../lib/session/auth.context.ts';
+import { ApiError, call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { useAuth } from '@/lib/session/auth.context.ts';
 import { banners, showBanner } from '../ui/banner.store.ts';
 import { BannerOutlet } from '../ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.component.tsx';
@@ -140,6 +140,7 @@ function ResourceListBody<E extends ListEndpoint, R>({
 
   const [confirm, setConfirm] = useState<PendingConfirm | null>(null);
   const [dialog, setDialog] = useState<BulkActionDeclaration<R> | null>(null);
+  const [rowDialog, setRowDialog] = useState<{ action: RowActionDeclaration<R>; row: R } | null>(null);
   const [busy, setBusy] = useState(false);
 
   const finish = (result: ActionResult, successText?: (count: number) => string) => {
@@ -175,6 +176,10 @@ function ResourceListBody<E extends ListEndpoint, R>({
   };
 
   const onRowAction = (action: RowActionDeclaration<R>, row: R) => {
+    if (action.dialog) {
+      setRowDialog({ action, row });
+      return;
+    }
     if (!action.onClick) return;
     const click = () => action.onClick?.(row);
     if (action.confirm) {
@@ -351,6 +356,22 @@ function ResourceListBody<E extends ListEndpoint, R>({
           done: (result) => {
             setDialog(null);
             finish(result, dialog.successText);
+          },
+        })}
+      </Modal>
+      <Modal
+        opened={rowDialog !== null}
+        onClose={() => setRowDialog(null)}
+        title={rowDialog && (rowDialog.action.dialogTitle?.(rowDialog.row) ?? rowDialog.action.label)}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': t('resourceList.cancel') }}
+      >
+        {rowDialog?.action.dialog?.(rowDialog.row, {
+          close: () => setRowDialog(null),
+          done: (result) => {
+            setRowDialog(null);
+            finish(result);
           },
         })}
       </Modal>

@@ -1,7 +1,7 @@
 import type { BulkAnswer, ListEndpoint, ListInputQuery, ListPage } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
-import type { QueryResource } from '../../lib/api/query-keys.ts';
+import type { QueryResource } from '@/lib/api/query-keys.ts';
 import type { BannerAction } from '../ui/banner.store.ts';
 
 /** A row of a list endpoint, as the contract types it. */
@@ -126,6 +126,10 @@ export interface RowActionDeclaration<R> {
   confirmLabel?: string;
   danger?: boolean;
   onClick?: (row: R) => ActionReturn;
+  /** A dialog of its own instead of a confirmation (e.g. reprocess, which offers units and up axis). */
+  dialog?: (row: R, context: Omit<DialogContext<R>, 'selected'>) => ReactNode;
+  /** Title of that dialog. */
+  dialogTitle?: (row: R) => string;
 }
 
 /** The fixed part of the list's query: what the screen decides, not the user. */

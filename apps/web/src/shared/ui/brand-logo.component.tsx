@@ -1,6 +1,6 @@
 import { Group, Image, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 
 interface BrandLogoProps {
   height?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elapsedMs, formatElapsed, isRunning } from './elapsed.logic.ts';
+import { elapsedMs, isRunning } from './elapsed.logic.ts';
 
 describe('elapsed time (content.md §4)', () => {
   it('is end minus start, or a running clock while unfinished', () => {
@@ -9,12 +9,6 @@ describe('elapsed time (content.md §4)', () => {
     expect(elapsedMs(null, null, now)).toBeNull();
     expect(elapsedMs('not a date', null, now)).toBeNull();
     expect(elapsedMs('2026-01-01T10:00:10Z', '2026-01-01T10:00:00Z', now)).toBe(0);
-  });
-
-  it('formats minutes and seconds, with hours when there are any', () => {
-    expect(formatElapsed(65_000)).toBe('1:05');
-    expect(formatElapsed(3_723_000)).toBe('1:02:03');
-    expect(formatElapsed(0)).toBe('0:00');
   });
 
   it('runs the clock while uploading, queued or processing', () => {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Skeleton, Stack, Text } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 import { Icon } from './icons.component.tsx';
 
 /** Rows of grey bars while a panel loads (announced once as busy). */

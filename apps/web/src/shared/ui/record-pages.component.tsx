@@ -2,7 +2,7 @@ import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 import { ForbiddenView } from './forbidden.view.tsx';
 import { PanelError, SkeletonRows } from './query-state.component.tsx';
 

@@ -2,9 +2,9 @@ import { hasPermission } from '@meshport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api/api-client.ts';
-import type { QueryResource } from '../../lib/api/query-keys.ts';
-import { useAuth } from '../../lib/session/auth.context.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import type { QueryResource } from '@/lib/api/query-keys.ts';
+import { useAuth } from '@/lib/session/auth.context.ts';
 import type { BannerAction } from './banner.store.ts';
 
 /** One restore call (`POST …/{id}/restore`) of a deleted record. */

@@ -1,3 +1,4 @@
+export { nameFromFileName } from './file-name.logic.ts';
 export type {
   MultipleUploadFieldProps,
   SingleUploadFieldProps,
@@ -12,5 +13,3 @@ export {
   uploadProblem,
 } from './upload-checks.logic.ts';
 export { UploadField } from './upload-field.component.tsx';
-export { type FormErrors, formErrorsOf, nameFromFileName } from './upload-form-errors.logic.ts';
-export { formatBytes } from './upload-progress.logic.ts';

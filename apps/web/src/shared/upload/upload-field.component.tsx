@@ -2,7 +2,8 @@ import { Alert, Input, Stack, Text } from '@mantine/core';
 import { uploadExtensions } from '@meshport/contract';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { formatBytes } from '@/lib/i18n/format.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 import { Icon } from '../ui/icons.component.tsx';
 import { ImagePreview } from './image-preview.component.tsx';
 import classes from './upload.module.css';
@@ -10,7 +11,6 @@ import type { UploadedFile, UploadFieldProps } from './upload.types.ts';
 import { uploadAccept } from './upload-checks.logic.ts';
 import { finishedFiles, isBusy } from './upload-entries.logic.ts';
 import { UploadFileRow } from './upload-file-row.component.tsx';
-import { formatBytes } from './upload-progress.logic.ts';
 import { type ResumeNotice, useUploadField } from './use-upload-field.hook.ts';
 
 function initialFiles(props: UploadFieldProps): UploadedFile[] {
@@ -37,7 +37,7 @@ function NoticeText({ notice }: { notice: ResumeNotice }) {
 export function UploadField(props: UploadFieldProps) {
   const { label, purpose, description, error, required, disabled, onBusyChange, currentUrl, currentCaption } = props;
   const multiple = props.multiple === true;
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { uploadMaxBytes } = useTenant();
   const labelId = useId();
   const hintId = useId();
@@ -82,7 +82,7 @@ export function UploadField(props: UploadFieldProps) {
   };
 
   const extensions = uploadExtensions(purpose).join(', ');
-  const hint = t('upload.hint', { types: extensions, size: formatBytes(uploadMaxBytes, i18n.resolvedLanguage) });
+  const hint = t('upload.hint', { types: extensions, size: formatBytes(uploadMaxBytes) });
   const shownPreview = image ? (finished[0]?.previewUrl ?? field.entries.at(-1)?.previewUrl ?? null) : null;
   const message = field.problem ?? error;
   const dropText = multiple

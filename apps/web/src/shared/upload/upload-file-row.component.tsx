@@ -1,9 +1,10 @@
 import { Button, Group, Paper, Progress, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/lib/i18n/format.ts';
 import { Icon } from '../ui/icons.component.tsx';
 import classes from './upload.module.css';
 import type { UploadEntry } from './upload-entries.logic.ts';
-import { formatBytes, formatSpeed, percentOf, timeLeft } from './upload-progress.logic.ts';
+import { formatSpeed, percentOf, timeLeft } from './upload-progress.logic.ts';
 
 interface UploadFileRowProps {
   entry: UploadEntry;
@@ -16,22 +17,21 @@ interface UploadFileRowProps {
 }
 
 function StatusLine({ entry, percent }: { entry: UploadEntry; percent: number }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
   if (entry.status === 'done') return <>{t('upload.done')}</>;
   if (entry.status === 'failed') return <>{t('upload.failedAt', { percent })}</>;
   if (entry.status === 'paused') return <>{t('upload.pausedAt', { percent })}</>;
   if (entry.status === 'waiting' && entry.bytes === 0) return <>{t('upload.waiting')}</>;
   const left = timeLeft(entry.size - entry.bytes, entry.speed);
   const parts = [t('upload.percent', { percent })];
-  if (entry.speed !== null) parts.push(formatSpeed(entry.speed, language));
+  if (entry.speed !== null) parts.push(formatSpeed(entry.speed));
   if (left) parts.push(t(`upload.timeLeft.${left.unit}`, { count: left.count }));
   return <>{parts.join(' · ')}</>;
 }
 
 /** One file of an upload field: name, size, progress, speed, time left, and its buttons. */
 export function UploadFileRow({ entry, image, disabled, onPause, onResume, onCancel, onRetry }: UploadFileRowProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const percent = percentOf(entry.bytes, entry.size);
   const sending = entry.status === 'waiting' || entry.status === 'uploading';
   const running = sending || entry.status === 'paused';
@@ -52,7 +52,7 @@ export function UploadFileRow({ entry, image, disabled, onPause, onResume, onCan
               {entry.name}
             </Text>
             <Text size="xs" c="dimmed" className={classes.nowrap}>
-              {formatBytes(entry.size, i18n.resolvedLanguage)}
+              {formatBytes(entry.size)}
             </Text>
           </Group>
           {entry.status !== 'done' && (

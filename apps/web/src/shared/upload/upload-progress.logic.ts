@@ -1,3 +1,5 @@
+import { formatBytes, type LocaleOption } from '@/lib/i18n/format.ts';
+
 /** How much of the previous speed a new measurement keeps (exponential moving average). */
 const SPEED_SMOOTHING = 0.7;
 /** Measurements closer together than this are merged, so one fast callback does not spike the speed. */
@@ -26,26 +28,9 @@ export function nextSpeed(previous: SpeedState | null, bytes: number, now: numbe
   return { bytes, at: now, speed };
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** `812 B`, `4.2 MB`, `120 MB` (units of 1024, as the server counts its limit), in the language's digits. */
-export function formatBytes(bytes: number, language = 'en'): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const shown = new Intl.NumberFormat(language, { maximumFractionDigits: digits, minimumFractionDigits: 0 }).format(
-    value,
-  );
-  return `${shown} ${UNITS[unit]}`;
-}
-
 /** `2.4 MB/s`. */
-export function formatSpeed(bytesPerSecond: number, language = 'en'): string {
-  return `${formatBytes(bytesPerSecond, language)}/s`;
+export function formatSpeed(bytesPerSecond: number, options: LocaleOption = {}): string {
+  return `${formatBytes(bytesPerSecond, options)}/s`;
 }
 
 export interface TimeLeft {

@@ -5,8 +5,8 @@ import {
   projectModelEndpoints,
 } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../lib/api/api-client.ts';
-import { queryKey } from '../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** The query-key resource of a processed kind: a write to it refreshes its events too. */
 export const processingResource = (kind: ProcessingSubjectKind) => (kind === 'project_model' ? 'models' : 'items');
@@ -33,6 +33,10 @@ export function geometryEventsQueryOptions(kind: ProcessingSubjectKind, id: numb
   });
 }
 
-export function useGeometryEvents(kind: ProcessingSubjectKind, id: number) {
-  return useQuery(geometryEventsQueryOptions(kind, id));
+/**
+ * The record's events. Its overview page asks for them next to the record itself (`enabled` until the id
+ * is known), so the events table does not wait for the record to arrive before its own call starts.
+ */
+export function useGeometryEvents(kind: ProcessingSubjectKind, id: number, enabled = true) {
+  return useQuery({ ...geometryEventsQueryOptions(kind, id), enabled });
 }

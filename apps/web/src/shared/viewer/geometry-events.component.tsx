@@ -1,6 +1,8 @@
 import { Box, Stack, Table, Text, Title } from '@mantine/core';
 import { type ProcessingSubjectKind, STATUS_COLORS } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatTime } from '@/lib/i18n/format.ts';
+import { processingMessage } from '@/lib/i18n/processing-message.ts';
 import { StatusBadge } from '../resource-list/index.ts';
 import { PanelEmpty, QueryState, SkeletonRows } from '../ui/query-state.component.tsx';
 import { useGeometryEvents } from './geometry-events.api.ts';
@@ -17,16 +19,8 @@ export function GeometryEvents({
   id: number;
   headingId: string;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const query = useGeometryEvents(kind, id);
-  const time = (value: string) =>
-    new Date(value).toLocaleTimeString(i18n.resolvedLanguage, {
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-  const full = (value: string) =>
-    new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' });
 
   return (
     <Stack gap="sm">
@@ -60,15 +54,15 @@ export function GeometryEvents({
                         size="sm"
                         c="dimmed"
                         dateTime={event.created_at}
-                        title={full(event.created_at)}
+                        title={formatDateTime(event.created_at, { dateStyle: 'medium', timeStyle: 'medium' })}
                       >
-                        {time(event.created_at)}
+                        {formatTime(event.created_at)}
                       </Text>
                     </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {t(`viewer.steps.${event.step}`, { defaultValue: event.step })}
                     </Table.Td>
-                    <Table.Td>{event.message}</Table.Td>
+                    <Table.Td>{processingMessage(t, event)}</Table.Td>
                     <Table.Td>
                       <StatusBadge label={t(`viewer.status.${event.status}`)} color={colorOf(event.status)} />
                     </Table.Td>

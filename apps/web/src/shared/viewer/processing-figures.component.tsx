@@ -2,8 +2,9 @@ import { Alert, Badge, Box, Group, List, Progress, SimpleGrid, Stack, Text, Titl
 import type { ProcessingFigures as Figures } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatBytes, formatDimensions, formatDuration, formatNumber } from '@/lib/i18n/format.ts';
 import { Icon } from '../ui/icons.component.tsx';
-import { formatBytes, formatDuration, orderedSteps } from './viewer.logic.ts';
+import { orderedSteps } from './viewer.logic.ts';
 
 function Figure({ label, value, note }: { label: string; value: ReactNode; note?: ReactNode }) {
   return (
@@ -27,9 +28,7 @@ function Figure({ label, value, note }: { label: string; value: ReactNode; note?
 
 /** What processing measured (content issue 12): geometry, sizes, time per step, warnings. */
 export function ProcessingFigures({ figures, headingId }: { figures: Figures | null; headingId: string }) {
-  const { t, i18n } = useTranslation();
-  const locale = i18n.resolvedLanguage;
-  const number = (value: number) => new Intl.NumberFormat(locale).format(value);
+  const { t } = useTranslation();
 
   if (!figures) {
     return (
@@ -47,6 +46,8 @@ export function ProcessingFigures({ figures, headingId }: { figures: Figures | n
   const steps = orderedSteps(figures.steps_ms);
   const total = steps.reduce((sum, step) => sum + step.ms, 0);
   const saved = figures.original_bytes > 0 ? 1 - figures.glb_bytes / figures.original_bytes : 0;
+  // A file without a mesh (a skeleton and its animation): its size is its joints' extent, and nothing is drawn.
+  const meshless = figures.meshes === 0;
 
   return (
     <Stack gap="md">
@@ -59,28 +60,57 @@ export function ProcessingFigures({ figures, headingId }: { figures: Figures | n
         </Badge>
       </Group>
       <SimpleGrid component="dl" cols={{ base: 2, sm: 3 }} spacing="md" verticalSpacing="md" m={0}>
+        {figures.dimensions_m && (
+          <Figure
+            label={t('viewer.figures.dimensions')}
+            value={formatDimensions(figures.dimensions_m)}
+            note={
+              meshless
+                ? t('viewer.figures.jointExtent')
+                : figures.placement
+                  ? t(`viewer.figures.placedFrom.${figures.placement.from}`)
+                  : undefined
+            }
+          />
+        )}
         <Figure
           label={t('viewer.figures.triangles')}
-          value={number(figures.triangles)}
+          value={formatNumber(figures.triangles)}
           note={
-            figures.simplified
-              ? t('viewer.figures.simplifiedFrom', { value: number(figures.triangles_before) })
-              : t('viewer.figures.notSimplified')
+            meshless
+              ? t('viewer.figures.noMesh')
+              : figures.simplified
+                ? t('viewer.figures.simplifiedFrom', { value: formatNumber(figures.triangles_before) })
+                : t('viewer.figures.notSimplified')
           }
         />
-        <Figure label={t('viewer.figures.vertices')} value={number(figures.vertices)} />
-        {figures.points > 0 && <Figure label={t('viewer.figures.points')} value={number(figures.points)} />}
-        <Figure label={t('viewer.figures.meshes')} value={number(figures.meshes)} />
-        <Figure label={t('viewer.figures.materials')} value={number(figures.materials)} />
-        <Figure label={t('viewer.figures.textures')} value={number(figures.textures)} />
-        <Figure label={t('viewer.figures.originalSize')} value={formatBytes(figures.original_bytes, locale)} />
+        <Figure label={t('viewer.figures.vertices')} value={formatNumber(figures.vertices)} />
+        {figures.points > 0 && <Figure label={t('viewer.figures.points')} value={formatNumber(figures.points)} />}
+        {figures.keyframes_after != null && figures.keyframes_before != null && (
+          <Figure
+            label={t('viewer.figures.keyframes')}
+            value={formatNumber(figures.keyframes_after)}
+            note={t('viewer.figures.keyframesFrom', { value: formatNumber(figures.keyframes_before) })}
+          />
+        )}
+        {figures.validator_errors != null && (
+          <Figure
+            label={t('viewer.figures.validation')}
+            value={formatNumber(figures.validator_errors)}
+            note={t('viewer.figures.validationWarnings', { count: figures.validator_warnings ?? 0 })}
+          />
+        )}
+        <Figure label={t('viewer.figures.meshes')} value={formatNumber(figures.meshes)} />
+        <Figure label={t('viewer.figures.materials')} value={formatNumber(figures.materials)} />
+        <Figure label={t('viewer.figures.textures')} value={formatNumber(figures.textures)} />
+        <Figure label={t('viewer.figures.originalSize')} value={formatBytes(figures.original_bytes)} />
         <Figure
           label={t('viewer.figures.glbSize')}
-          value={formatBytes(figures.glb_bytes, locale)}
+          value={formatBytes(figures.glb_bytes)}
           note={
             saved > 0.005
               ? t('viewer.figures.smaller', {
-                  value: new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(saved),
+                  value: formatNumber(saved, { style: 'percent', maximumFractionDigits: 0 }),
                 })
               : undefined
           }
@@ -93,7 +123,7 @@ export function ProcessingFigures({ figures, headingId }: { figures: Figures | n
               {t('viewer.figures.steps')}
             </Text>
             <Text size="xs" c="dimmed">
-              {t('viewer.figures.total', { value: formatDuration(total, locale) })}
+              {t('viewer.figures.total', { value: formatDuration(total) })}
             </Text>
           </Group>
           <Stack component="ol" gap={6} m={0} p={0} style={{ listStyle: 'none' }}>
@@ -110,7 +140,7 @@ export function ProcessingFigures({ figures, headingId }: { figures: Figures | n
                   aria-hidden
                 />
                 <Text size="sm" c="dimmed" w={80} ta="right" style={{ flexShrink: 0 }}>
-                  {formatDuration(ms, locale)}
+                  {formatDuration(ms)}
                 </Text>
               </Group>
             ))}

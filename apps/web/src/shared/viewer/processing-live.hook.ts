@@ -1,6 +1,6 @@
 import type { ProcessingSubjectKind } from '@meshport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useProcessingEvents } from '../../lib/realtime/use-processing-events.hook.ts';
+import { useProcessingEvents } from '@/lib/realtime/use-processing-events.hook.ts';
 import { geometryEventsQueryKey, processingResource } from './geometry-events.api.ts';
 
 /**

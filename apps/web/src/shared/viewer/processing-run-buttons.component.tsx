@@ -1,17 +1,18 @@
-import { Button, Tooltip } from '@mantine/core';
+import { Button, Modal, Tooltip } from '@mantine/core';
 import type { ProcessingSubjectKind } from '@meshport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
 import { showBanner } from '../ui/banner.store.ts';
 import { ConfirmDialog } from '../ui/confirm-dialog.component.tsx';
 import { Icon } from '../ui/icons.component.tsx';
-import { canCancel, cancelProcessing, canReprocess, reprocess } from './processing-run.api.ts';
+import { canCancel, cancelProcessing, canReprocess } from './processing-run.api.ts';
+import { ReprocessForm, type ReprocessRecord } from './reprocess-form.component.tsx';
 
 export interface ProcessingRunButtonsProps {
   kind: ProcessingSubjectKind;
-  record: { id: number; name: string; status: string };
+  record: ReprocessRecord & { status: string };
   /** The page's banner outlet. */
   bannerScope: string;
 }
@@ -19,26 +20,31 @@ export interface ProcessingRunButtonsProps {
 const RESOURCE: Record<ProcessingSubjectKind, string> = { project_model: 'models', library_item: 'items' };
 
 /**
- * Reprocess (FINISHED only, after the warning that the geometry is overwritten) and Cancel
- * processing (while QUEUED or PROCESSING) on a model's or an item's own page, as on the processor.
+ * Reprocess (FINISHED only: a dialog that warns the geometry is overwritten and offers units and
+ * up axis) and Cancel processing (while QUEUED or PROCESSING) on a model's or an item's own page,
+ * as on the processor.
  */
 export function ProcessingRunButtons({ kind, record, bannerScope }: ProcessingRunButtonsProps) {
   const { t } = useTranslation('processor');
+  const { t: tCommon } = useTranslation();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<'reprocess' | 'cancel' | null>(null);
   const [running, setRunning] = useState(false);
 
-  const run = async (action: 'reprocess' | 'cancel') => {
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [RESOURCE[kind]] });
+
+  const reprocessed = () => {
+    setAsking(null);
+    showBanner({ kind: 'success', scope: bannerScope, text: t('messages.reprocessing') });
+    void refresh();
+  };
+
+  const cancel = async () => {
     setRunning(true);
     try {
-      if (action === 'reprocess') await reprocess(kind, record.id);
-      else await cancelProcessing(kind, record.id);
-      showBanner({
-        kind: 'success',
-        scope: bannerScope,
-        text: action === 'reprocess' ? t('messages.reprocessing') : t('messages.cancelled', { name: record.name }),
-      });
-      await queryClient.invalidateQueries({ queryKey: [RESOURCE[kind]] });
+      await cancelProcessing(kind, record.id);
+      showBanner({ kind: 'success', scope: bannerScope, text: t('messages.cancelled', { name: record.name }) });
+      await refresh();
     } catch (error) {
       const text = error instanceof ApiError && error.body.message ? error.body.message : t('messages.actionFailed');
       showBanner({ kind: 'failure', scope: bannerScope, text });
@@ -74,18 +80,24 @@ export function ProcessingRunButtons({ kind, record, bannerScope }: ProcessingRu
         </Tooltip>
       )}
       <ConfirmDialog
-        opened={asking !== null}
-        text={
-          asking === 'cancel'
-            ? t('confirm.cancel', { name: record.name })
-            : t('confirm.reprocess', { name: record.name })
-        }
-        confirmLabel={asking === 'cancel' ? t('actions.cancelProcessing') : t('actions.reprocess')}
-        danger={asking === 'cancel'}
+        opened={asking === 'cancel'}
+        text={t('confirm.cancel', { name: record.name })}
+        confirmLabel={t('actions.cancelProcessing')}
+        danger
         loading={running}
         onCancel={() => setAsking(null)}
-        onConfirm={() => void (asking && run(asking))}
+        onConfirm={() => void cancel()}
       />
+      <Modal
+        opened={asking === 'reprocess'}
+        onClose={() => setAsking(null)}
+        title={t('reprocessForm.title', { name: record.name })}
+        centered
+        size="lg"
+        closeButtonProps={{ 'aria-label': tCommon('resourceList.cancel') }}
+      >
+        <ReprocessForm kind={kind} record={record} onCancel={() => setAsking(null)} onDone={reprocessed} />
+      </Modal>
     </>
   );
 }

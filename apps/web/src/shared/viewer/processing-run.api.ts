@@ -1,12 +1,7 @@
 import { libraryItemEndpoints, type ProcessingSubjectKind, projectModelEndpoints } from '@meshport/contract';
-import { call } from '../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 
 const ENDPOINTS = { project_model: projectModelEndpoints, library_item: libraryItemEndpoints } as const;
-
-/** POST /projects/models/{id}/reprocess or /libraries/items/{id}/reprocess: FINISHED only (409 otherwise). */
-export async function reprocess(kind: ProcessingSubjectKind, id: number): Promise<void> {
-  await call(ENDPOINTS[kind].reprocess, { params: { id } });
-}
 
 /** POST …/{id}/cancel: stops a QUEUED or PROCESSING run (409 otherwise). */
 export async function cancelProcessing(kind: ProcessingSubjectKind, id: number): Promise<void> {

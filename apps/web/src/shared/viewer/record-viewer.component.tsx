@@ -1,10 +1,12 @@
 import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { type ProcessingFigures, STATUS_COLORS } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
+import { formatBytes } from '@/lib/i18n/format.ts';
+import { processingMessage, type StoredMessage } from '@/lib/i18n/processing-message.ts';
 import { StatusBadge } from '../resource-list/index.ts';
 import { Icon } from '../ui/icons.component.tsx';
 import { BACKDROP, STAGE_HEIGHT, Viewer } from './viewer.component.tsx';
-import { formatBytes, viewerAvailability } from './viewer.logic.ts';
+import { viewerAvailability } from './viewer.logic.ts';
 
 /** What the viewer needs of a processed model or library item (their rows carry these fields). */
 export interface ProcessingRecord {
@@ -16,7 +18,7 @@ export interface ProcessingRecord {
   original_url: string | null;
   original_file_name: string | null;
   figures: ProcessingFigures | null;
-  latest_geometry_event: { message: string | null };
+  latest_geometry_event: StoredMessage;
 }
 
 const colorOf = (status: string) => STATUS_COLORS[status as keyof typeof STATUS_COLORS] ?? '#868e96';
@@ -54,7 +56,7 @@ export function RecordViewer({ record }: { record: ProcessingRecord }) {
           <StatusBadge label={t(`viewer.status.${record.status}`)} color={colorOf(record.status)} />
           {record.latest_geometry_event.message && (
             <Text size="sm" c="dimmed">
-              {record.latest_geometry_event.message}
+              {processingMessage(t, record.latest_geometry_event)}
             </Text>
           )}
         </Stack>
@@ -65,9 +67,8 @@ export function RecordViewer({ record }: { record: ProcessingRecord }) {
 
 /** Links to the web-ready GLB and to the original upload, each only when there is one. */
 export function ProcessingDownloads({ record }: { record: ProcessingRecord }) {
-  const { t, i18n } = useTranslation();
-  const size = (bytes: number | undefined) =>
-    bytes === undefined ? '' : ` (${formatBytes(bytes, i18n.resolvedLanguage)})`;
+  const { t } = useTranslation();
+  const size = (bytes: number | undefined) => (bytes === undefined ? '' : ` (${formatBytes(bytes)})`);
   if (!record.glb_url && !record.original_url) return null;
   return (
     <Group gap="sm" wrap="wrap" role="group" aria-label={t('viewer.downloads.title')}>

@@ -1,6 +1,7 @@
 /// <reference types="webxr" />
 import * as THREE from 'three';
 import { USDZExporter } from 'three/examples/jsm/exporters/USDZExporter.js';
+import * as WebGLTextureUtils from 'three/examples/jsm/utils/WebGLTextureUtils.js';
 import type { ViewerEngine } from './viewer-engine.ts';
 
 /**
@@ -12,7 +13,10 @@ import type { ViewerEngine } from './viewer-engine.ts';
 /** Exports the shown model as USDZ and hands it to AR Quick Look. */
 export async function openQuickLook(engine: ViewerEngine, fileName: string, posterUrl: string | null): Promise<void> {
   if (!engine.object) return;
-  const bytes = await new USDZExporter().parseAsync(engine.object, { quickLookCompatible: true });
+  const exporter = new USDZExporter();
+  // KTX2 textures are GPU-compressed once loaded (decision 0036): the exporter draws them back to images.
+  exporter.setTextureUtils(WebGLTextureUtils);
+  const bytes = await exporter.parseAsync(engine.object, { quickLookCompatible: true });
   const url = URL.createObjectURL(new Blob([bytes], { type: 'model/vnd.usdz+zip' }));
   const anchor = document.createElement('a');
   anchor.rel = 'ar';

@@ -1,12 +1,14 @@
 import type { MaterialMapKind } from '@meshport/contract';
 import {
+  createKtx2Loader,
   createMaterialSphere,
   createStudioScene,
   disposeObject,
-  frameObject,
+  type KTX2Loader,
   loadGlb,
   type MaterialMaps,
   type StudioScene,
+  stageModel,
 } from '@meshport/scene';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
@@ -36,8 +38,12 @@ export class ViewerEngine {
   readonly renderer: THREE.WebGLRenderer;
   readonly studio: StudioScene;
   readonly controls: OrbitControls;
+  /** KTX2 / Basis textures, transcoded in a worker with the transcoder the web build serves under /basis/. */
+  private readonly ktx2Loader: KTX2Loader;
   /** The model or sphere on show, null until loaded. */
   object: THREE.Object3D | null = null;
+  /** The backdrop chosen for the object on show (the one that contrasts with it), kept while it is shown. */
+  private background: string | null = null;
   private frame = 0;
   private disposed = false;
   private wireframe = false;
@@ -63,6 +69,7 @@ export class ViewerEngine {
     container.appendChild(canvas);
 
     this.studio = createStudioScene(this.renderer);
+    this.ktx2Loader = createKtx2Loader(this.renderer);
     this.controls = new OrbitControls(this.studio.camera, canvas);
     this.controls.enableDamping = true;
     this.controls.dampingFactor = 0.12;
@@ -86,6 +93,7 @@ export class ViewerEngine {
       disposeObject(this.object);
     }
     this.object = object;
+    this.background = null;
     this.studio.scene.add(object);
     this.applyWireframe();
     this.frameView();
@@ -138,6 +146,7 @@ export class ViewerEngine {
     if (this.object) disposeObject(this.object);
     this.object = null;
     this.studio.dispose();
+    this.ktx2Loader.dispose();
     this.renderer.setAnimationLoop(null);
     this.renderer.dispose();
     this.renderer.forceContextLoss();
@@ -168,7 +177,7 @@ export class ViewerEngine {
       throw new ViewerLoadError(0);
     }
     if (!response.ok) throw new ViewerLoadError(response.status);
-    return loadGlb(await response.arrayBuffer());
+    return loadGlb(await response.arrayBuffer(), { ktx2Loader: this.ktx2Loader });
   }
 
   private frameView(): void {
@@ -177,7 +186,11 @@ export class ViewerEngine {
     this.controls.enableDamping = false;
     this.controls.update();
     this.controls.enableDamping = true;
-    const { center, distance } = frameObject(this.studio.camera, this.object);
+    // The preview's staging (the same function): the backdrop that contrasts with the model, the same framing.
+    const { center, distance, background } = stageModel(this.studio, this.object, {
+      background: this.background ?? 'auto',
+    });
+    this.background = background;
     this.controls.target.copy(center);
     this.controls.minDistance = distance * MIN_DISTANCE;
     this.controls.maxDistance = distance * MAX_DISTANCE;

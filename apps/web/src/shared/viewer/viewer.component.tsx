@@ -13,8 +13,8 @@ import {
 } from '@mantine/core';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { reportError } from '../../lib/error-reporting.ts';
-import { useTenant } from '../../lib/session/tenant.context.ts';
+import { reportError } from '@/lib/error-reporting.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 import { Icon, type IconName } from '../ui/icons.component.tsx';
 import { type ArMode, detectArMode } from './ar-support.logic.ts';
 import { hasWebGl, viewerKeyAction } from './viewer.logic.ts';

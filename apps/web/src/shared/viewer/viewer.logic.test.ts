@@ -1,13 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatBytes,
-  formatDuration,
-  ORBIT_STEP,
-  orderedSteps,
-  viewerAvailability,
-  viewerKeyAction,
-  ZOOM_STEP,
-} from './viewer.logic.ts';
+import { ORBIT_STEP, orderedSteps, viewerAvailability, viewerKeyAction, ZOOM_STEP } from './viewer.logic.ts';
 
 describe('viewerAvailability', () => {
   it('is ready once finished (or archived) with a GLB', () => {
@@ -26,30 +18,6 @@ describe('viewerAvailability', () => {
     expect(viewerAvailability('FAILED', null)).toBe('unavailable');
     expect(viewerAvailability('CANCELLED', null)).toBe('unavailable');
     expect(viewerAvailability('FINISHED', null)).toBe('unavailable');
-  });
-});
-
-describe('formatBytes', () => {
-  it('uses binary multiples with one decimal below 100', () => {
-    expect(formatBytes(0, 'en')).toBe('0 B');
-    expect(formatBytes(1023, 'en')).toBe('1,023 B');
-    expect(formatBytes(1536, 'en')).toBe('1.5 KB');
-    expect(formatBytes(5 * 1024 * 1024, 'en')).toBe('5 MB');
-    expect(formatBytes(250 * 1024 * 1024, 'en')).toBe('250 MB');
-    expect(formatBytes(3.25 * 1024 ** 3, 'en')).toBe('3.3 GB');
-  });
-
-  it('follows the reader’s locale', () => {
-    expect(formatBytes(1536, 'nl')).toBe('1,5 KB');
-  });
-});
-
-describe('formatDuration', () => {
-  it('shows milliseconds, seconds, then minutes', () => {
-    expect(formatDuration(850.4, 'en')).toBe('850 ms');
-    expect(formatDuration(1234, 'en')).toBe('1.23 s');
-    expect(formatDuration(12_345, 'en')).toBe('12.3 s');
-    expect(formatDuration(125_000, 'en')).toBe('2 min 5 s');
   });
 });
 

@@ -13,32 +13,6 @@ export function viewerAvailability(status: string, glbUrl: string | null): Viewe
   return 'unavailable';
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
-
-/** 1536 → "1.5 KB" (binary multiples, as file managers show them), in the reader's number format. */
-export function formatBytes(bytes: number, locale?: string): string {
-  let value = Math.max(0, bytes);
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  const digits = unit === 0 || value >= 100 ? 0 : 1;
-  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value);
-  return `${number} ${UNITS[unit]}`;
-}
-
-/** 850 → "850 ms", 12345 → "12.3 s", 125000 → "2 min 5 s". */
-export function formatDuration(ms: number, locale?: string): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) {
-    return `${new Intl.NumberFormat(locale, { maximumFractionDigits: seconds < 10 ? 2 : 1 }).format(seconds)} s`;
-  }
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
-}
-
 /** The measured steps in pipeline order, then any step the web does not know yet. */
 export function orderedSteps(stepsMs: Record<string, number>): { step: string; ms: number }[] {
   const known: string[] = PROCESSING_STEPS.filter((step) => step in stepsMs);

@@ -1,4 +1,4 @@
-import type { ACCOUNT_PATTERNS } from '../../../lib/paths/account.paths.ts';
+import type { ACCOUNT_PATTERNS } from '@/lib/paths/account.paths.ts';
 import type { AreaRoutes } from '../route-entry.types.ts';
 import { SIGNED_IN } from '../route-guard.logic.ts';
 
@@ -7,8 +7,6 @@ export const ACCOUNT_ROUTES: AreaRoutes<typeof ACCOUNT_PATTERNS> = {
     title: 'titles.accountProfile',
     layout: 'app',
     guard: SIGNED_IN,
-    load: () =>
-      import('../../../features/account/pages/my-account.page.tsx').then((m) => ({ default: m.MyAccountPage })),
   },
   // Signed in or not: the mailed token is what counts.
   'verify-email': {

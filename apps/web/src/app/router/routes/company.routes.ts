@@ -1,4 +1,4 @@
-import type { COMPANY_PATTERNS } from '../../../lib/paths/company.paths.ts';
+import type { COMPANY_PATTERNS } from '@/lib/paths/company.paths.ts';
 import type { AreaRoutes } from '../route-entry.types.ts';
 import { SIGNED_IN } from '../route-guard.logic.ts';
 
@@ -9,34 +9,20 @@ export const COMPANY_ROUTES: AreaRoutes<typeof COMPANY_PATTERNS> = {
     title: 'titles.myCompany',
     layout: 'app',
     guard: { ...SIGNED_IN, ability: 'view-company|edit-company' },
-    load: () =>
-      import('../../../features/company/pages/my-company.page.tsx').then((m) => ({ default: m.MyCompanyPage })),
   },
   'admin-companies': {
     title: 'titles.companies',
     layout: 'app',
     guard: ADMIN,
-    load: () =>
-      import('../../../features/company/pages/admin-companies.page.tsx').then((m) => ({
-        default: m.AdminCompaniesPage,
-      })),
   },
   'admin-company-create': {
     title: 'titles.companyCreate',
     layout: 'app',
     guard: ADMIN,
-    load: () =>
-      import('../../../features/company/pages/admin-company-form.page.tsx').then((m) => ({
-        default: m.AdminCompanyCreatePage,
-      })),
   },
   'admin-company-edit': {
     title: 'titles.companyEdit',
     layout: 'app',
     guard: ADMIN,
-    load: () =>
-      import('../../../features/company/pages/admin-company-form.page.tsx').then((m) => ({
-        default: m.AdminCompanyEditPage,
-      })),
   },
 };

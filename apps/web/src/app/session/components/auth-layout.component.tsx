@@ -1,8 +1,8 @@
 import { Box, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { BrandLogo, ProductMark } from '../../../shared/ui/brand-logo.component.tsx';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { BrandLogo, ProductMark } from '@/shared/ui/brand-logo.component.tsx';
 import classes from './auth-layout.module.css';
 
 /**

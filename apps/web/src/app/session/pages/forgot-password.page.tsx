@@ -1,18 +1,18 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
+import { forgotPasswordRequestSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { requestPasswordReset } from '../api/auth.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { formResolver } from '@/shared/forms/index.ts';
+import { requestPasswordReset } from '../api/request-password-reset.api.ts';
 import { AuthLayout } from '../components/auth-layout.component.tsx';
 
 interface ForgotValues {
   email: string;
 }
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Step one of the reset flow: the server always answers 200, so the reply never leaks accounts. */
 export default function ForgotPasswordPage() {
@@ -23,7 +23,13 @@ export default function ForgotPasswordPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<ForgotValues>({ defaultValues: { email: '' } });
+  } = useForm<ForgotValues>({
+    defaultValues: { email: '' },
+    resolver: formResolver(forgotPasswordRequestSchema, (_field, code, blank) => {
+      if (blank) return t('validation.emailRequired');
+      return code === 'invalid_format' ? t('validation.emailInvalid') : undefined;
+    }),
+  });
 
   const onSubmit = async ({ email }: ForgotValues) => {
     setFailure(null);
@@ -66,10 +72,7 @@ export default function ForgotPasswordPage() {
               autoFocus
               withAsterisk
               error={errors.email?.message}
-              {...register('email', {
-                required: t('validation.emailRequired'),
-                pattern: { value: EMAIL, message: t('validation.emailInvalid') },
-              })}
+              {...register('email')}
             />
             <Button type="submit" fullWidth loading={isSubmitting}>
               {t('forgot.submit')}

@@ -1,11 +1,14 @@
 import { Alert, Anchor, Button, PasswordInput, Stack } from '@mantine/core';
+import { resetPasswordRequestSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { resetPassword } from '../api/auth.api.ts';
+import { z } from 'zod';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { applyServerErrors, formResolver } from '@/shared/forms/index.ts';
+import { resetPassword } from '../api/reset-password.api.ts';
 import { AuthLayout } from '../components/auth-layout.component.tsx';
 
 interface ResetValues {
@@ -14,6 +17,12 @@ interface ResetValues {
 }
 
 const FIELDS = ['password', 'password_confirmation'] as const;
+
+const { password, password_confirmation } = resetPasswordRequestSchema.shape;
+/** The contract's reset without the token (it comes from the link): the password twice, the same. */
+const resetFormSchema = z
+  .object({ password, password_confirmation })
+  .refine((values) => values.password === values.password_confirmation, { path: ['password_confirmation'] });
 
 /** Step two: /reset-password?token=… sets a new password; 422 answers are shown per field. */
 export default function ResetPasswordPage() {
@@ -26,9 +35,15 @@ export default function ResetPasswordPage() {
     register,
     handleSubmit,
     setError,
-    getValues,
     formState: { errors, isSubmitting },
-  } = useForm<ResetValues>({ defaultValues: { password: '', password_confirmation: '' } });
+  } = useForm<ResetValues>({
+    defaultValues: { password: '', password_confirmation: '' },
+    resolver: formResolver(resetFormSchema, (field, code, blank) => {
+      if (field === 'password') return blank ? t('validation.passwordRequired') : undefined;
+      if (blank) return t('validation.confirmRequired');
+      return code === 'custom' ? t('validation.confirmMismatch') : undefined;
+    }),
+  });
 
   const onSubmit = async (values: ResetValues) => {
     setFailure(null);
@@ -38,16 +53,8 @@ export default function ResetPasswordPage() {
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       if (error.isNetworkError) return setFailure(t('errors.noResponse'));
-      let shown = false;
-      for (const field of FIELDS) {
-        const message = error.fieldErrors[field]?.[0];
-        if (message) {
-          setError(field, { type: 'server', message });
-          shown = true;
-        }
-      }
-      const tokenMessage = error.fieldErrors.token?.[0];
-      if (tokenMessage || !shown) setFailure(tokenMessage ?? error.body.message ?? t('reset.failed'));
+      // A token refused (expired, used) shows above the form: the fields cannot mend it.
+      setFailure(applyServerErrors(error, FIELDS, setError, t('reset.failed')).message);
     }
   };
 
@@ -92,7 +99,7 @@ export default function ResetPasswordPage() {
               withAsterisk
               error={errors.password?.message}
               visibilityToggleButtonProps={{ tabIndex: 0, 'aria-label': t('login.togglePassword') }}
-              {...register('password', { required: t('validation.passwordRequired') })}
+              {...register('password')}
             />
             <PasswordInput
               label={t('reset.confirm')}
@@ -100,10 +107,7 @@ export default function ResetPasswordPage() {
               withAsterisk
               error={errors.password_confirmation?.message}
               visibilityToggleButtonProps={{ tabIndex: 0, 'aria-label': t('login.togglePassword') }}
-              {...register('password_confirmation', {
-                required: t('validation.confirmRequired'),
-                validate: (value) => value === getValues('password') || t('validation.confirmMismatch'),
-              })}
+              {...register('password_confirmation')}
             />
             <Button type="submit" fullWidth loading={isSubmitting}>
               {t('reset.submit')}

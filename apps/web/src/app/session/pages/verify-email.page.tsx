@@ -2,9 +2,9 @@ import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { verifyEmail } from '../../../features/account/api/my-account.api.ts';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
+import { verifyEmail } from '@/features/account/api/verify-email.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
 import { AuthLayout } from '../components/auth-layout.component.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { type CompanySummary, companyEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** GET /companies: the companies the user may switch to. */
 export async function fetchCompanies(signal?: AbortSignal): Promise<CompanySummary[]> {

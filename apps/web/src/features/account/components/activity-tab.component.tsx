@@ -2,13 +2,14 @@ import { Alert, Button, Group, Pagination, Stack, Text, Timeline } from '@mantin
 import { DEFAULT_PER_PAGE } from '@meshport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelEmpty, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useMyActivity } from '../api/my-account.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelEmpty, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useMyActivity } from '../api/get-my-activity.api.ts';
 
 /** The member's actions, newest first, paged (administration.md §2, §8). */
 export function ActivityTab() {
-  const { t, i18n } = useTranslation('account');
+  const { t } = useTranslation('account');
   const [page, setPage] = useState(1);
   const query = useMyActivity(page, DEFAULT_PER_PAGE);
   if (query.isPending) return <SkeletonRows rows={DEFAULT_PER_PAGE} height={32} label={t('activity.loading')} />;
@@ -26,15 +27,13 @@ export function ActivityTab() {
   }
   const { data, meta } = query.data;
   if (data.length === 0) return <PanelEmpty>{t('activity.empty')}</PanelEmpty>;
-  const when = (value: string) =>
-    new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   return (
     <Stack gap="md" aria-busy={query.isFetching}>
       <Timeline active={data.length} bulletSize={14} lineWidth={2} aria-label={t('activity.label')}>
         {data.map((entry) => (
           <Timeline.Item key={entry.id} title={entry.action}>
             <Text size="xs" c="dimmed">
-              <time dateTime={entry.datetime}>{when(entry.datetime)}</time>
+              <time dateTime={entry.datetime}>{formatDateTime(entry.datetime)}</time>
             </Text>
           </Timeline.Item>
         ))}

@@ -1,10 +1,13 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { useAutodeskIntegration, useAutodeskLogin, useAutodeskLogout, useAutodeskStatus } from '../api/autodesk.api.ts';
+import { useAutodeskAccount } from '@/lib/api/resources/users/get-autodesk-account.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelError, SkeletonRows, useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { useAutodeskLogin } from '../api/autodesk-login.api.ts';
+import { useAutodeskLogout } from '../api/autodesk-logout.api.ts';
+import { useAutodeskIntegration } from '../api/get-autodesk-integration.api.ts';
 import { autodeskCardState, autodeskErrorOf, withoutAutodeskError } from '../logic/autodesk-card.logic.ts';
 
 /**
@@ -15,7 +18,7 @@ import { autodeskCardState, autodeskErrorOf, withoutAutodeskError } from '../log
 export function AutodeskCard() {
   const { t } = useTranslation('account');
   const integration = useAutodeskIntegration();
-  const status = useAutodeskStatus();
+  const status = useAutodeskAccount();
   if (integration.data === 'no') return null;
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="autodesk-card-title">

@@ -2,8 +2,8 @@ import { Avatar, FileInput, Group, PasswordInput, SimpleGrid, Stack, TextInput }
 import { PROFILE_IMAGE_TYPES } from '@meshport/contract';
 import { type Control, useController, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextField } from '../../../shared/forms/index.ts';
-import { initials } from '../../../shared/ui/initials.logic.ts';
+import { TextField } from '@/shared/forms/index.ts';
+import { initials } from '@/shared/ui/initials.logic.ts';
 import { type MyAccountFormValues, wantsEmailChange } from '../logic/my-account-form.logic.ts';
 
 interface DetailsTabProps {

@@ -1,5 +1,5 @@
 import { AUTODESK_ERROR_PARAM, AUTODESK_ERRORS, type AutodeskError } from '@meshport/contract';
-import type { AutodeskStatus } from '../api/autodesk.api.ts';
+import type { AutodeskAccount as AutodeskStatus } from '@/lib/api/resources/users/get-autodesk-account.api.ts';
 
 export type AutodeskCardState = 'disconnected' | 'connected' | 'outdated';
 

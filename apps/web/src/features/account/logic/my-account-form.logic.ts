@@ -1,4 +1,4 @@
-import type { FormValue } from '../../../shared/forms/index.ts';
+import type { FormValue } from '@/shared/forms/index.ts';
 
 export const MY_ACCOUNT_TABS = ['details', 'activity', 'settings'] as const;
 export type MyAccountTab = (typeof MY_ACCOUNT_TABS)[number];

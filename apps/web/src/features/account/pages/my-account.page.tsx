@@ -4,13 +4,14 @@ import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { z } from 'zod';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useAuth } from '../../../lib/session/auth.context.ts';
-import { ConfirmDialog, SaveBar, toFormData, zodResolver } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { type MyAccount, useMyAccount, useSaveMyAccount } from '../api/my-account.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useAuth } from '@/lib/session/auth.context.ts';
+import { applyServerErrors, ConfirmDialog, formResolver, SaveBar, toFormData } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { type MyAccount, useMyAccount } from '../api/get-my-account.api.ts';
+import { useSaveMyAccount } from '../api/save-my-account.api.ts';
 import { ActivityTab } from '../components/activity-tab.component.tsx';
 import { AutodeskCard } from '../components/autodesk-card.component.tsx';
 import { DetailsTab } from '../components/details-tab.component.tsx';
@@ -74,7 +75,7 @@ function MyAccountForm({ account }: { account: MyAccount }) {
   const [confirmLogout, setConfirmLogout] = useState(false);
   const form = useForm<MyAccountFormValues>({
     defaultValues: initialValues(account),
-    resolver: zodResolver<MyAccountFormValues>(detailsSchema.loose(), (field, code) =>
+    resolver: formResolver<MyAccountFormValues>(detailsSchema.loose(), (field, code) =>
       t(code === 'too_small' ? 'errors.required' : 'errors.invalid', { field: t(`details.${field}`) }),
     ),
   });
@@ -105,19 +106,18 @@ function MyAccountForm({ account }: { account: MyAccount }) {
         showBanner({ kind: 'success', text: t('saved'), delay: TOAST_DELAY_MS, life: SHORT_BANNER_LIFE_MS });
       }
     } catch (error) {
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors : {};
       const forEmailOnly = wantsEmailChange(values, account.email) && !wantsPasswordChange(values);
-      const { fields, other } = placeServerErrors(fieldErrors, forEmailOnly);
-      const placed = Object.entries(fields) as [keyof MyAccountFormValues, string][];
-      openTabOf(placed[0]?.[0]);
-      for (const [index, [field, message]] of placed.entries()) {
-        setError(field, { type: 'server', message }, { shouldFocus: index === 0 });
-      }
-      if (placed.length === 0 || other.length > 0) {
-        const text =
-          other[0] ?? (error instanceof ApiError ? (error.body.message ?? t('saveFailed')) : t('saveFailed'));
-        showBanner({ kind: 'failure', text });
-      }
+      const { fields, message } = applyServerErrors(
+        error,
+        (key, messages) => {
+          const placed = placeServerErrors({ [key]: messages }, forEmailOnly).fields;
+          return Object.keys(placed).length > 0 ? placed : null;
+        },
+        setError,
+        t('saveFailed'),
+      );
+      openTabOf(fields[0] as keyof MyAccountFormValues | undefined);
+      if (message) showBanner({ kind: 'failure', text: message });
     }
   };
 

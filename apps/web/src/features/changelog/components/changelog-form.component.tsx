@@ -1,19 +1,29 @@
 import { Alert, Card, Checkbox, Group, Select, Stack } from '@mantine/core';
-import { CHANGELOG_TYPES, type ChangelogItem, ENVIRONMENTS } from '@meshport/contract';
+import { CHANGELOG_TYPES, type ChangelogItem, changelogItemSaveSchema, ENVIRONMENTS } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { ImageField, SaveBar, TextField } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { useSaveChangelogItem } from '../api/changelog.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
 import {
+  applyServerErrors,
+  fieldOf,
+  formResolver,
+  ImageField,
+  maxLengthOf,
+  SaveBar,
+  TextField,
+} from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { useSaveChangelogItem } from '../api/save-changelog-item.api.ts';
+import {
+  CHANGELOG_FORM_FIELDS,
   type ChangelogFormField,
   type ChangelogFormValues,
   changelogFieldErrors,
+  changelogFormSchema,
   initialChangelogValues,
 } from '../logic/changelog-form.logic.ts';
 
@@ -29,8 +39,11 @@ export function ChangelogForm({ item }: { item?: ChangelogItem }) {
   const failureText = useErrorText(failure);
   const { control, handleSubmit, setError, formState } = useForm<ChangelogFormValues>({
     defaultValues: initialChangelogValues(item),
+    resolver: formResolver(changelogFormSchema, (field, _code, blank) => {
+      if (field === 'environments') return t('changelog.form.environmentRequired');
+      return blank ? t('form.errors.required') : undefined;
+    }),
   });
-  const required = t('form.errors.required');
   /** Back to the previous page of the app, or to the list when the form was opened directly. */
   const goBack = () => {
     const index = (window.history.state as { idx?: number } | null)?.idx ?? 0;
@@ -49,16 +62,19 @@ export function ChangelogForm({ item }: { item?: ChangelogItem }) {
       });
       await goBack();
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        const byField = changelogFieldErrors(error.fieldErrors);
-        let placed = 0;
-        for (const [field, message] of Object.entries(byField)) {
-          if (field === 'root' || !message) continue;
-          setError(field as ChangelogFormField, { type: 'server', message }, { shouldFocus: placed++ === 0 });
-        }
-        if (placed > 0 && !byField.root) return;
-      }
-      setFailure(error);
+      // The environments' messages (`environments.test`, `environments`) show joined under the ticks.
+      const byField = error instanceof ApiError ? changelogFieldErrors(error.fieldErrors) : {};
+      const placed = applyServerErrors(
+        error,
+        (key) => {
+          const field = fieldOf(key) as ChangelogFormField;
+          const message = byField[field];
+          return CHANGELOG_FORM_FIELDS.includes(field) && message ? { [field]: message } : null;
+        },
+        setError,
+        '',
+      );
+      if (placed.fields.length === 0 || placed.unplaced.length > 0) setFailure(error);
     }
   });
 
@@ -78,7 +94,6 @@ export function ChangelogForm({ item }: { item?: ChangelogItem }) {
           <Controller
             control={control}
             name="type"
-            rules={{ validate: (value) => value !== '' || required }}
             render={({ field, fieldState }) => (
               <Select
                 label={t('changelog.form.type')}
@@ -97,7 +112,6 @@ export function ChangelogForm({ item }: { item?: ChangelogItem }) {
           <Controller
             control={control}
             name="environments"
-            rules={{ validate: (value) => value.length > 0 || t('changelog.form.environmentRequired') }}
             render={({ field, fieldState }) => (
               <Checkbox.Group
                 label={t('changelog.form.environments')}
@@ -125,7 +139,7 @@ export function ChangelogForm({ item }: { item?: ChangelogItem }) {
             label={t('changelog.form.description')}
             required
             multiline
-            maxLength={5000}
+            maxLength={maxLengthOf(changelogItemSaveSchema.shape.description)}
           />
           <Controller
             control={control}

@@ -7,12 +7,13 @@ import {
   ENVIRONMENTS,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { ChangelogTypeBadge } from '../../../shared/ui/changelog-entry.component.tsx';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { deleteChangelogItem } from '../api/changelog.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { ChangelogTypeBadge } from '@/shared/ui/changelog-entry.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { deleteChangelogItem } from '../api/delete-changelog-item.api.ts';
 import { environmentDate, shortDate } from '../logic/changelog-form.logic.ts';
 import classes from './changelog.module.css';
 
@@ -55,7 +56,7 @@ export function changelogListDeclaration(
   open: (item: ChangelogItem) => void,
 ): Declaration {
   const dateTime = (value: string) =>
-    new Date(value).toLocaleString(language, { dateStyle: 'short', timeStyle: 'short' });
+    formatDateTime(value, { dateStyle: 'short', timeStyle: 'short', locale: language });
   return {
     id: 'admin-changelog',
     endpoint: changelogEndpoints.list,

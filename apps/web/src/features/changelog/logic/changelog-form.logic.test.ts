@@ -1,9 +1,11 @@
 import type { ChangelogItem } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
-import { toFormData } from '../../../shared/forms/index.ts';
+import { toFormData } from '@/shared/forms/index.ts';
 import {
+  type ChangelogFormValues,
   changelogBody,
   changelogFieldErrors,
+  changelogFormSchema,
   environmentDate,
   initialChangelogValues,
   shortDate,
@@ -71,5 +73,20 @@ describe('changelog form logic', () => {
   it('writes dates in short day-month-year form', () => {
     expect(shortDate('2026-11-23')).toBe('23-11-26');
     expect(shortDate('garbage')).toBe('garbage');
+  });
+});
+
+describe('the changelog form schema', () => {
+  const pathsOf = (values: ChangelogFormValues) => {
+    const result = changelogFormSchema.safeParse(values);
+    return result.success ? [] : result.error.issues.map((issue) => issue.path[0]);
+  };
+  it('checks what the form sends against the contract: a type, a description, one environment at least', () => {
+    expect(pathsOf(initialChangelogValues(item))).toEqual([]);
+    expect(pathsOf({ type: '', environments: [], description: ' ', screenshot: undefined })).toEqual([
+      'type',
+      'description',
+      'environments',
+    ]);
   });
 });

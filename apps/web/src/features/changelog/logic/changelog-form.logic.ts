@@ -1,5 +1,6 @@
-import { type ChangelogItem, ENVIRONMENTS, type Environment } from '@meshport/contract';
-import type { FormValue } from '../../../shared/forms/index.ts';
+import { type ChangelogItem, changelogItemSaveSchema, ENVIRONMENTS, type Environment } from '@meshport/contract';
+import { z } from 'zod';
+import type { FormValue } from '@/shared/forms/index.ts';
 
 export type ChangelogType = ChangelogItem['type'];
 
@@ -40,6 +41,12 @@ export function changelogBody(values: ChangelogFormValues): Record<string, FormV
     screenshot: values.screenshot,
   };
 }
+
+/** The form checked as what it sends: its body (`changelogBody`) against the contract's save schema. */
+export const changelogFormSchema = z
+  .custom<ChangelogFormValues>()
+  .transform(changelogBody)
+  .pipe(changelogItemSaveSchema);
 
 /**
  * A 422's messages per form field: `environments.test` and `environments` go to the environments,

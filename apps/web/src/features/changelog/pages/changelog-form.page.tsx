@@ -1,10 +1,10 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useChangelogItem } from '../api/changelog.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useChangelogItem } from '../api/get-changelog-item.api.ts';
 import { ChangelogForm } from '../components/changelog-form.component.tsx';
 
 function Header({ title }: { title: string }) {

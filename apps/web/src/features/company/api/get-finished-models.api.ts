@@ -1,7 +1,6 @@
-import { projectModelEndpoints } from '@meshport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { fetchModels } from '@/lib/api/resources/models/list-models.api.ts';
 
 export interface DemoModelOption {
   id: number;
@@ -14,15 +13,15 @@ export function useFinishedModels() {
   return useQuery({
     queryKey: queryKey('models', 'demo-choice'),
     queryFn: async ({ signal }): Promise<DemoModelOption[]> => {
-      const page = await call(projectModelEndpoints.list, {
-        query: {
+      const page = await fetchModels(
+        {
           per_page: 100,
           sort: '-created_at',
           filter: { status: 'FINISHED' },
           included_fields: ['models.id', 'models.name', 'models.preview_image_url', 'models.status.finished'],
         },
         signal,
-      });
+      );
       return page.data.map((row) => ({
         id: row.id,
         name: row.name,

@@ -1,8 +1,8 @@
 import { companyEndpoints, type MyCompany } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { type FormValue, toFormData } from '../../../shared/forms/index.ts';
-import { myCompanyQueryKey } from './get-my-company.api.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { myCompanyQueryKey } from '@/lib/api/resources/companies/get-my-company.api.ts';
+import { type FormValue, toFormData } from '@/shared/forms/index.ts';
 
 /** POST /companies/my-company as multipart with `_method=PATCH` (administration.md §7); answers the updated tenant. */
 export function useSaveMyCompany() {
@@ -10,6 +10,6 @@ export function useSaveMyCompany() {
   return useMutation({
     mutationFn: async (body: Record<string, FormValue>): Promise<MyCompany> =>
       (await call(companyEndpoints.update, { body: toFormData(body, { method: 'PATCH' }) })).data,
-    onSuccess: (company) => client.setQueryData(myCompanyQueryKey, company),
+    onSuccess: (company) => client.setQueryData(myCompanyQueryKey(), company),
   });
 }

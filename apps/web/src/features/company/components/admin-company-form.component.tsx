@@ -1,14 +1,13 @@
 import { NumberInput, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { LICENCES } from '@meshport/contract';
+import { adminCompanyCreateSchema, adminCompanyUpdateSchema, LICENCES } from '@meshport/contract';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { applyServerErrors, SaveBar, TextField } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSaveAdminCompany } from '../api/admin-company.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { applyServerErrors, fieldOf, formResolver, maxLengthOf, SaveBar, TextField } from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSaveAdminCompany } from '../api/save-admin-company.api.ts';
 import type { AdminCompanyFormValues } from '../logic/admin-company-form.logic.ts';
 
 const FIELDS: Path<AdminCompanyFormValues>[] = ['name', 'sub_domain', 'admin_name', 'admin_email'];
@@ -21,6 +20,8 @@ export function AdminCompanyForm({ id, initial }: { id: number | null; initial: 
   const save = useSaveAdminCompany(id);
   const { control, handleSubmit, setError, formState, watch } = useForm<AdminCompanyFormValues>({
     defaultValues: initial,
+    // No texts of its own: the contract's are those the server would answer.
+    resolver: formResolver(id === null ? adminCompanyCreateSchema : adminCompanyUpdateSchema, () => undefined),
   });
   const subDomain = watch('sub_domain');
   const onSubmit = handleSubmit(async (values) => {
@@ -30,13 +31,16 @@ export function AdminCompanyForm({ id, initial }: { id: number | null; initial: 
       showBanner({ kind: 'success', text, delay: TOAST_DELAY_MS });
       void navigate(paths.company.admin.list());
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const key of LICENCES) {
-          const message = error.fieldErrors[`licences.${key}`]?.[0];
-          if (message) setError(`licences.${key}`, { message });
-        }
-      }
-      const { message } = applyServerErrors(error, FIELDS, setError, t('admin.form.saveFailed'));
+      const { message } = applyServerErrors(
+        error,
+        (key) => {
+          if (LICENCES.some((licence) => key === `licences.${licence}`)) return key as Path<AdminCompanyFormValues>;
+          const field = fieldOf(key) as Path<AdminCompanyFormValues>;
+          return FIELDS.includes(field) ? field : null;
+        },
+        setError,
+        t('admin.form.saveFailed'),
+      );
       if (message) showBanner({ kind: 'failure', text: message });
     }
   });
@@ -52,7 +56,7 @@ export function AdminCompanyForm({ id, initial }: { id: number | null; initial: 
               label={t('admin.form.sub_domain')}
               required
               description={t('admin.form.subDomainHint', { example: `${subDomain || '…'}.${baseDomain}` })}
-              maxLength={63}
+              maxLength={maxLengthOf(adminCompanyCreateSchema.shape.sub_domain)}
             />
           </Stack>
         </Paper>

@@ -1,7 +1,7 @@
 import { ColorInput, Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { cleanColorInput, isHexColor, type MyCompanyFormValues } from '../logic/my-company-form.logic.ts';
+import { cleanColorInput, type MyCompanyFormValues } from '../logic/my-company-form.logic.ts';
 
 /** Primary Color and Primary Accent, with the default / custom toggle that covers both (administration.md §2). */
 export function ColorSections({ control }: { control: Control<MyCompanyFormValues> }) {
@@ -34,7 +34,6 @@ export function ColorSections({ control }: { control: Control<MyCompanyFormValue
               <Controller
                 control={control}
                 name={name}
-                rules={{ validate: (value) => mode === 'default' || isHexColor(value) || t('colors.invalid') }}
                 render={({ field, fieldState }) => (
                   <ColorInput
                     label={t(`colors.${name}`)}

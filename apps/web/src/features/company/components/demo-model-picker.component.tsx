@@ -1,7 +1,7 @@
 import { Group, Image, Select, Stack, Text, ThemeIcon } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelError } from '../../../shared/ui/query-state.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelError } from '@/shared/ui/query-state.component.tsx';
 import { type DemoModelOption, useFinishedModels } from '../api/get-finished-models.api.ts';
 
 interface DemoModelPickerProps {

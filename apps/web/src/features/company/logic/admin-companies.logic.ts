@@ -1,4 +1,5 @@
 import { hostFor, type PlatformKey } from '@meshport/contract';
+import * as format from '@/lib/i18n/format.ts';
 
 /** Select (administration.md §2): the same path on that company's own sub-domain, same platform and port. */
 export function companyHostUrl(
@@ -13,9 +14,5 @@ export function companyHostUrl(
 
 /** A date and time in the reader's language; '---' when there is none. */
 export function formatDateTime(value: string | null | undefined, language: string): string {
-  if (!value) return '---';
-  const date = new Date(value);
-  return Number.isNaN(date.getTime())
-    ? '---'
-    : date.toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  return (value && format.formatDateTime(value, { locale: language })) || '---';
 }

@@ -1,6 +1,14 @@
 import type { MyCompany } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
-import { cleanColorInput, initialValues, isHexColor, previewableColors, saveBody } from './my-company-form.logic.ts';
+import {
+  cleanColorInput,
+  initialValues,
+  isHexColor,
+  myCompanyErrorField,
+  myCompanyFormSchema,
+  previewableColors,
+  saveBody,
+} from './my-company-form.logic.ts';
 
 const company = (over: Partial<MyCompany> = {}): MyCompany => ({
   id: 1,
@@ -59,5 +67,23 @@ describe('my company form', () => {
     });
     expect(saveBody(values, false)).not.toHaveProperty('autodesk_integration');
     expect(saveBody(values, true)).toMatchObject({ autodesk_integration: 'no', demo_model_id: '' });
+  });
+});
+
+describe('the my-company form schema', () => {
+  const pathsOf = (values: ReturnType<typeof initialValues>) => {
+    const result = myCompanyFormSchema.safeParse(values);
+    return result.success ? [] : result.error.issues.map((issue) => issue.path[0]);
+  };
+  it('checks the colours only in the custom mode, on their own fields', () => {
+    const values = { ...initialValues(company()), color_mode: 'custom' as const, primary_color: '#12' };
+    expect(pathsOf(values)).toEqual(['primary_color']);
+    expect(pathsOf({ ...values, color_mode: 'default' })).toEqual([]);
+    expect(pathsOf({ ...values, name: ' ' })).toContain('name');
+  });
+  it('places colours.* answers under the colour fields', () => {
+    expect(myCompanyErrorField('colors.primary_accent', ['name'])).toBe('primary_accent');
+    expect(myCompanyErrorField('name', ['name'])).toBe('name');
+    expect(myCompanyErrorField('colors', ['name'])).toBeNull();
   });
 });

@@ -1,5 +1,12 @@
-import { COMPANY_COLOR_PATTERN, COMPANY_FALLBACK_COLORS, type MyCompany, type TenantColors } from '@meshport/contract';
-import type { FormValue } from '../../../shared/forms/index.ts';
+import {
+  COMPANY_COLOR_PATTERN,
+  COMPANY_FALLBACK_COLORS,
+  type MyCompany,
+  myCompanySaveSchema,
+  type TenantColors,
+} from '@meshport/contract';
+import { z } from 'zod';
+import type { FormValue } from '@/shared/forms/index.ts';
 
 export type ColorMode = 'default' | 'custom';
 
@@ -88,4 +95,30 @@ export function saveBody(values: MyCompanyFormValues, admin: boolean): Record<st
     logo: values.logo,
     background_image: values.background_image,
   };
+}
+
+const colorField = myCompanySaveSchema.shape.colors.unwrap().shape.primary_color;
+const COLOR_FIELDS = ['primary_color', 'primary_accent'] as const;
+
+/**
+ * The form checked by the contract's save schema: its colours on their own fields, checked only
+ * in the custom mode (the default mode sends 'default').
+ */
+export const myCompanyFormSchema = myCompanySaveSchema
+  .omit({ colors: true })
+  .extend({ color_mode: z.enum(['default', 'custom']), primary_color: z.string(), primary_accent: z.string() })
+  .superRefine((values, context) => {
+    if (values.color_mode === 'default') return;
+    for (const name of COLOR_FIELDS) {
+      const issue = colorField.safeParse(values[name]).error?.issues[0];
+      if (issue) context.addIssue({ code: 'custom', path: [name], message: issue.message });
+    }
+  });
+
+/** A 422's key as the form's field: `colors.primary_color` shows under the colour. */
+export function myCompanyErrorField(key: string, fields: readonly string[]): string | null {
+  const color = COLOR_FIELDS.find((name) => key === `colors.${name}`);
+  if (color) return color;
+  const field = key.split(/[.[]/)[0] ?? key;
+  return fields.includes(field) ? field : null;
 }

@@ -3,11 +3,11 @@ import { type AdminCompany, companyEndpoints } from '@meshport/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { call } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { ResourceList, type ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { ResourceList, type ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteAdminCompany } from '../api/delete-admin-company.api.ts';
 import { companyHostUrl, formatDateTime } from '../logic/admin-companies.logic.ts';
 
 /** /admin/companies (administration.md §2): every company; Edit, Select and Delete per row. */
@@ -73,7 +73,7 @@ export function AdminCompaniesPage() {
           tooltip: () => t('admin.ownCompany'),
           confirm: () => t('admin.confirmDelete'),
           onClick: async (row) => {
-            const answer = await call(companyEndpoints.adminDelete, { params: { id: row.id } });
+            const answer = await deleteAdminCompany(row.id);
             return { success: t('messages.deleted', { name: answer.company_name, status: answer.status }) };
           },
         },

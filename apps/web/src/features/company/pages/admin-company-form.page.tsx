@@ -1,9 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useAdminCompany } from '../api/admin-company.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useAdminCompany } from '../api/get-admin-company.api.ts';
 import { AdminCompanyForm } from '../components/admin-company-form.component.tsx';
 import { adminCompanyInitialValues } from '../logic/admin-company-form.logic.ts';
 

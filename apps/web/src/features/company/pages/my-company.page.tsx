@@ -4,20 +4,22 @@ import { useEffect } from 'react';
 import { Controller, type Path, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { applyServerErrors, ImageField, SaveBar, TextField } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useMyCompany } from '../api/get-my-company.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { useMyCompany } from '@/lib/api/resources/companies/get-my-company.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { applyServerErrors, formResolver, ImageField, SaveBar, TextField } from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useSaveMyCompany } from '../api/save-my-company.api.ts';
 import { ColorSections } from '../components/color-sections.component.tsx';
 import { DemoModelPicker } from '../components/demo-model-picker.component.tsx';
 import {
   initialValues,
   type MyCompanyFormValues,
+  myCompanyErrorField,
+  myCompanyFormSchema,
   previewableColors,
   saveBody,
 } from '../logic/my-company-form.logic.ts';
@@ -53,7 +55,12 @@ function MyCompanyForm({ company }: { company: MyCompany }) {
   const { previewColors, reloadCompany } = useTenant();
   const save = useSaveMyCompany();
   const canEdit = hasPermission(user, 'edit-company');
-  const form = useForm<MyCompanyFormValues>({ defaultValues: initialValues(company) });
+  const form = useForm<MyCompanyFormValues>({
+    defaultValues: initialValues(company),
+    resolver: formResolver(myCompanyFormSchema, (field) =>
+      field === 'primary_color' || field === 'primary_accent' ? t('colors.invalid') : undefined,
+    ),
+  });
   const { control, handleSubmit, setError, formState } = form;
 
   // The colours preview live while editing; leaving the page paints the stored ones again.
@@ -72,16 +79,13 @@ function MyCompanyForm({ company }: { company: MyCompany }) {
       reloadCompany();
       showBanner({ kind: 'success', text: t('messages.saved'), delay: TOAST_DELAY_MS });
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const name of ['primary_color', 'primary_accent'] as const) {
-          const message = error.fieldErrors[`colors.${name}`]?.[0];
-          if (message) setError(name, { message });
-        }
-      }
-      const { message } = applyServerErrors(error, FIELDS, setError, t('messages.saveFailed'));
-      if (message && !(error instanceof ApiError && error.fieldErrors['colors.primary_color'])) {
-        showBanner({ kind: 'failure', text: message });
-      }
+      const { message } = applyServerErrors(
+        error,
+        (key) => myCompanyErrorField(key, FIELDS) as Path<MyCompanyFormValues> | null,
+        setError,
+        t('messages.saveFailed'),
+      );
+      if (message) showBanner({ kind: 'failure', text: message });
     }
   });
 

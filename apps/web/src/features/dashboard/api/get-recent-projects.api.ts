@@ -1,7 +1,7 @@
-import { type Project, projectEndpoints } from '@meshport/contract';
+import type { Project } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { fetchProjects } from '@/lib/api/resources/projects/list-projects.api.ts';
 
 /** shell.md §9: the slider shows 5; the dashboard table 25, page 1, newest update first. */
 export const RECENT_PROJECTS_SLIDER = 5;
@@ -19,8 +19,8 @@ export async function fetchRecentProjects(perPage: number, signal?: AbortSignal)
     perPage === RECENT_PROJECTS_SLIDER
       ? ['id', 'name', 'description', 'preview_image', 'updated_at']
       : ['id', 'name', 'description', 'status', 'status_color', 'updated_at'];
-  const body = await call(projectEndpoints.list, {
-    query: {
+  const body = await fetchProjects(
+    {
       per_page: perPage,
       page: 1,
       sort: RECENT_SORT,
@@ -29,7 +29,7 @@ export async function fetchRecentProjects(perPage: number, signal?: AbortSignal)
       favorites_first: '0',
     },
     signal,
-  });
+  );
   return body.data;
 }
 

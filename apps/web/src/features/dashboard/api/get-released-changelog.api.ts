@@ -1,7 +1,7 @@
 import { type ChangelogItem, changelogEndpoints, type Environment, MAX_PER_PAGE } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 import { groupChangelogByDate } from '../logic/changelog.logic.ts';
 
 /**

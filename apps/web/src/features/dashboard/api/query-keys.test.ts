@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
-import { autodeskAccountQueryKey } from './get-autodesk-account.api.ts';
-import { myCompanyQueryKey } from './get-my-company.api.ts';
+import { myCompanyQueryKey } from '@/lib/api/resources/companies/get-my-company.api.ts';
+import { autodeskAccountQueryKey } from '@/lib/api/resources/users/get-autodesk-account.api.ts';
 import { recentProjectsQueryKey } from './get-recent-projects.api.ts';
 import { releasedChangelogQueryKey } from './get-released-changelog.api.ts';
 import { countQueryKey } from './get-resource-count.api.ts';

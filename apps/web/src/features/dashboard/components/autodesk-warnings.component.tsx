@@ -1,9 +1,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { useAutodeskAccount } from '../api/get-autodesk-account.api.ts';
-import { useMyCompany } from '../api/get-my-company.api.ts';
+import { useMyCompany } from '@/lib/api/resources/companies/get-my-company.api.ts';
+import { useAutodeskAccount } from '@/lib/api/resources/users/get-autodesk-account.api.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 import { type AutodeskWarning, autodeskWarnings, readDismissed, writeDismissed } from '../logic/autodesk.logic.ts';
 import classes from './dashboard.module.css';
 

@@ -12,19 +12,22 @@ import {
 import { type AuthUser, hasPermission } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon, type IconName } from '../../../shared/ui/icons.component.tsx';
-import { useErrorText } from '../../../shared/ui/query-state.component.tsx';
+import { formatNumber } from '@/lib/i18n/format.ts';
+import { Icon, type IconName } from '@/shared/ui/icons.component.tsx';
+import { useErrorText } from '@/shared/ui/query-state.component.tsx';
 import { type CountResource, useResourceCount } from '../api/get-resource-count.api.ts';
 
 interface TileDefinition {
   resource: CountResource;
   permission: string;
   icon: IconName;
+  /** Key (namespace dashboard) of what the count covers beyond the list it leads to. */
+  note?: string;
 }
 
 /** shell.md §2: total projects, libraries and models, each only with its permission. */
 export const TILES: readonly TileDefinition[] = [
-  { resource: 'projects', permission: 'view-projects', icon: 'folder' },
+  { resource: 'projects', permission: 'view-projects', icon: 'folder', note: 'tiles.projectsNote' },
   { resource: 'libraries', permission: 'list-libraries', icon: 'books' },
   { resource: 'models', permission: 'list-project-models', icon: 'cube' },
 ];
@@ -34,7 +37,7 @@ export function visibleTiles(user: Pick<AuthUser, 'admin' | 'abilities'>): TileD
 }
 
 function Tile({ tile }: { tile: TileDefinition }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const count = useResourceCount(tile.resource);
   const errorText = useErrorText(count.error);
   const label = t(`tiles.${tile.resource}`);
@@ -63,7 +66,7 @@ function Tile({ tile }: { tile: TileDefinition }) {
   else
     value = (
       <Text fz={32} fw={700} lh={1.1}>
-        {count.data.toLocaleString(i18n.resolvedLanguage)}
+        {formatNumber(count.data)}
       </Text>
     );
 
@@ -75,6 +78,11 @@ function Tile({ tile }: { tile: TileDefinition }) {
             {label}
           </Text>
           {value}
+          {tile.note && (
+            <Text size="xs" c="dimmed">
+              {t(tile.note)}
+            </Text>
+          )}
         </div>
         <ThemeIcon size={44} radius="md" variant="light" color="brand" aria-hidden="true">
           <Icon name={tile.icon} size={24} />

@@ -2,9 +2,10 @@ import { ActionIcon, Button, Card, Group, Image, Skeleton, Stack, Text, Title } 
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths, routeExists } from '../../../lib/paths/paths.ts';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelEmpty, QueryState } from '../../../shared/ui/query-state.component.tsx';
+import { formatDate } from '@/lib/i18n/format.ts';
+import { paths, routeExists } from '@/lib/paths/paths.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelEmpty, QueryState } from '@/shared/ui/query-state.component.tsx';
 import { RECENT_PROJECTS_SLIDER, type RecentProject, useRecentProjects } from '../api/get-recent-projects.api.ts';
 import classes from './dashboard.module.css';
 
@@ -15,7 +16,7 @@ export function wrapIndex(index: number, step: number, length: number): number {
 }
 
 function Slide({ project, position, total }: { project: RecentProject; position: number; total: number }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   // 'View Project' links to the project overview only once that route exists.
   const overview = paths.projects.overview(project.id);
   const canView = routeExists(overview);
@@ -48,7 +49,7 @@ function Slide({ project, position, total }: { project: RecentProject; position:
         )}
         <Text size="xs" c="dimmed">
           {t('slider.updated', {
-            date: new Date(project.updated_at).toLocaleDateString(i18n.resolvedLanguage, { dateStyle: 'medium' }),
+            date: formatDate(project.updated_at),
           })}
         </Text>
         {canView && (

@@ -2,9 +2,10 @@ import { Anchor, Card, Text, Title } from '@mantine/core';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths, routeExists } from '../../../lib/paths/paths.ts';
-import { ReadOnlyTable, type ResourceColumn, StatusBadge } from '../../../shared/resource-list/index.ts';
-import { PanelEmpty, PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths, routeExists } from '@/lib/paths/paths.ts';
+import { ReadOnlyTable, type ResourceColumn, StatusBadge } from '@/shared/resource-list/index.ts';
+import { PanelEmpty, PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { RECENT_PROJECTS_TABLE, type RecentProject, useRecentProjects } from '../api/get-recent-projects.api.ts';
 import classes from './dashboard.module.css';
 
@@ -54,10 +55,7 @@ export function RecentProjectsTable() {
         width: '1%',
         cell: (project) => (
           <Text component="time" dateTime={project.updated_at} size="sm" className={classes.nowrap}>
-            {new Date(project.updated_at).toLocaleString(i18n.resolvedLanguage, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
+            {formatDateTime(project.updated_at, { locale: i18n.resolvedLanguage })}
           </Text>
         ),
       },

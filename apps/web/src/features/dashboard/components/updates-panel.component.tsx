@@ -2,9 +2,9 @@ import { Card, ScrollArea, Stack, Text, Title, UnstyledButton } from '@mantine/c
 import type { ChangelogItem } from '@meshport/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { ChangelogEntryModal, ChangelogTypeBadge } from '../../../shared/ui/changelog-entry.component.tsx';
-import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { ChangelogEntryModal, ChangelogTypeBadge } from '@/shared/ui/changelog-entry.component.tsx';
+import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useReleasedChangelog } from '../api/get-released-changelog.api.ts';
 import { asEnvironment, formatDay } from '../logic/changelog.logic.ts';
 import classes from './dashboard.module.css';

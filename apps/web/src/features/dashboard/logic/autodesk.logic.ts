@@ -1,5 +1,5 @@
 import type { MyCompany } from '@meshport/contract';
-import type { AutodeskAccount } from '../api/get-autodesk-account.api.ts';
+import type { AutodeskAccount } from '@/lib/api/resources/users/get-autodesk-account.api.ts';
 
 export type AutodeskWarning = 'connect' | 'reconnect';
 

@@ -1,4 +1,5 @@
 import { type ChangelogItem, CURRENT_ENVIRONMENT, ENVIRONMENTS, type Environment } from '@meshport/contract';
+import { formatDate } from '@/lib/i18n/format.ts';
 
 /** The environment the server names (GET /config), or the fixed one when it names none we know. */
 export function asEnvironment(value: string | null | undefined): Environment {
@@ -39,10 +40,11 @@ export function groupChangelogByDate(items: readonly ChangelogItem[], environmen
 export function formatDay(date: string, lng: string | undefined): string {
   const [year, month, day] = date.split('-').map(Number);
   if (!year || !month || !day) return date;
-  return new Date(Date.UTC(year, month - 1, day)).toLocaleDateString(lng, {
+  return formatDate(Date.UTC(year, month - 1, day), {
     timeZone: 'UTC',
     day: 'numeric',
     month: 'long',
     year: 'numeric',
+    locale: lng,
   });
 }

@@ -1,8 +1,9 @@
 import { Avatar, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermission } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { initials } from '../../../shared/ui/initials.logic.ts';
+import { formatDate, formatTime } from '@/lib/i18n/format.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { initials } from '@/shared/ui/initials.logic.ts';
 import { AutodeskWarnings } from '../components/autodesk-warnings.component.tsx';
 import { DashboardTiles } from '../components/dashboard-tiles.component.tsx';
 import { RecentProjectsSlider } from '../components/recent-projects-slider.component.tsx';
@@ -12,15 +13,13 @@ import { useClock } from '../hooks/use-clock.hook.ts';
 import { dayPart } from '../logic/greeting.logic.ts';
 
 function Clock({ now }: { now: Date }) {
-  const { i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage;
   return (
     <Stack gap={0} align="flex-end">
       <Text component="time" dateTime={now.toISOString()} fz={32} fw={600} ff="monospace" aria-live="off">
-        {now.toLocaleTimeString(lng, { hour: '2-digit', minute: '2-digit', second: '2-digit' })}
+        {formatTime(now)}
       </Text>
       <Text c="dimmed" size="sm">
-        {now.toLocaleDateString(lng, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
+        {formatDate(now, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' })}
       </Text>
     </Stack>
   );

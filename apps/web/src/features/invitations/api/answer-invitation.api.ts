@@ -1,7 +1,7 @@
 import { invitationEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 export type InvitationAnswer = { id: number; accept: true; token?: string } | { id: number; accept: false };
 

@@ -1,7 +1,8 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/api-client.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { formatDate } from '@/lib/i18n/format.ts';
 import { useAnswerInvitation } from '../api/answer-invitation.api.ts';
 import type { ReceivedInvitation } from '../api/received-invitations.api.ts';
 
@@ -58,7 +59,7 @@ export function InvitationCard({ invitation, token, language, onJoined }: Props)
         )}
         <Text size="xs" c="dimmed">
           {t('expires', {
-            date: new Date(invitation.expires_at).toLocaleDateString(language, { dateStyle: 'medium' }),
+            date: formatDate(invitation.expires_at, { locale: language }),
           })}
         </Text>
         {blocked && (

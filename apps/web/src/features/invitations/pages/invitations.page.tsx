@@ -4,12 +4,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useAuth } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { BrandLogo } from '../../../shared/ui/brand-logo.component.tsx';
-import { FullPage } from '../../../shared/ui/full-page.component.tsx';
-import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { paths } from '@/lib/paths/paths.ts';
+import { useAuth } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { BrandLogo } from '@/shared/ui/brand-logo.component.tsx';
+import { FullPage } from '@/shared/ui/full-page.component.tsx';
+import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useReceivedInvitations } from '../api/received-invitations.api.ts';
 import { InvitationCard, JoinedNotice } from '../components/invitation-card.component.tsx';
 

@@ -1,6 +1,6 @@
 import { type BodyOf, libraryItemEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 import { invalidateContent } from './invalidate-content.api.ts';
 
 export type ItemCreate = BodyOf<typeof libraryItemEndpoints.create>;

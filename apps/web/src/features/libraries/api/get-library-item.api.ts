@@ -1,7 +1,7 @@
 import { libraryItemEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** GET /libraries/items/{id}: one item with its default fields. */
 export async function fetchLibraryItem(id: number, signal?: AbortSignal) {

@@ -1,16 +1,17 @@
-import { libraryEndpoints } from '@meshport/contract';
+import { libraryEndpoints, type QueryOf } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+
+/** GET /libraries/{id}, with the fields `query` asks for (all defaults when it asks none). */
+async function readLibrary(id: number, query: QueryOf<typeof libraryEndpoints.get>, signal?: AbortSignal) {
+  const body = await call(libraryEndpoints.get, { params: { id }, query, signal });
+  return body.data;
+}
 
 /** GET /libraries/{id}?included_fields=name,meta_data (content.md §7): the heading and breadcrumbs. */
-export async function fetchLibraryHeader(id: number, signal?: AbortSignal) {
-  const body = await call(libraryEndpoints.get, {
-    params: { id },
-    query: { included_fields: 'id,name,meta_data' },
-    signal,
-  });
-  return body.data;
+export function fetchLibraryHeader(id: number, signal?: AbortSignal) {
+  return readLibrary(id, { included_fields: 'id,name,meta_data' }, signal);
 }
 
 export const libraryHeaderQueryKey = (id: number) => queryKey('libraries', 'header', id);
@@ -28,9 +29,8 @@ export function useLibraryHeader(id: number | null) {
 }
 
 /** GET /libraries/{id} with its default fields: what the edit form shows. */
-export async function fetchLibrary(id: number, signal?: AbortSignal) {
-  const body = await call(libraryEndpoints.get, { params: { id }, signal });
-  return body.data;
+export function fetchLibrary(id: number, signal?: AbortSignal) {
+  return readLibrary(id, {}, signal);
 }
 
 export const libraryQueryKey = (id: number) => queryKey('libraries', 'detail', id);

@@ -1,7 +1,7 @@
-import { labelEndpoints, libraryEndpoints } from '@meshport/contract';
+import { libraryEndpoints } from '@meshport/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** How many matches a picker offers at once; typing narrows them. */
 export const PICKER_PAGE_SIZE = 50;
@@ -30,30 +30,6 @@ export function useLibraryOptions(search: string) {
     queryOptions({
       queryKey: queryKey('libraries', 'options', search),
       queryFn: ({ signal }) => fetchLibraryOptions(search, signal),
-      placeholderData: keepPreviousData,
-    }),
-  );
-}
-
-/** GET /labels?filter[search]=…&sort=name: labels to choose from (needs list-labels). */
-export async function fetchLabelOptions(search: string, signal?: AbortSignal): Promise<PickerOption[]> {
-  const body = await call(labelEndpoints.list, {
-    query: {
-      per_page: PICKER_PAGE_SIZE,
-      sort: 'name',
-      included_fields: ['id', 'name'],
-      ...(search ? { filter: { search } } : {}),
-    },
-    signal,
-  });
-  return body.data.map(({ id, name }) => ({ id, name }));
-}
-
-export function useLabelOptions(search: string) {
-  return useQuery(
-    queryOptions({
-      queryKey: queryKey('labels', 'options', search),
-      queryFn: ({ signal }) => fetchLabelOptions(search, signal),
       placeholderData: keepPreviousData,
     }),
   );

@@ -1,30 +1,41 @@
 import { Alert, Badge, Card, Group, List, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { formErrorsOf, type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import {
+  applyServerErrors,
+  fieldOf,
+  formResolver,
+  maxLengthOf,
+  PlacementFields,
+  placementBody,
+  placementValues,
+  SaveBar,
+} from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import { useCreateItem, useRefreshItems } from '../api/create-item.api.ts';
 import type { PickerOption } from '../api/search-libraries.api.ts';
 import { useLibraryOptions } from '../api/search-libraries.api.ts';
-import { filesToSend, type ItemNames, itemName, namesAfterFilesChange } from '../logic/item-create.logic.ts';
+import {
+  filesToSend,
+  ITEM_CREATE_SCHEMA,
+  ITEM_NAME_SCHEMA,
+  type ItemCreateValues,
+  itemName,
+  namesAfterFilesChange,
+} from '../logic/item-create.logic.ts';
 import { RecordMultiPicker } from './record-picker.component.tsx';
-
-type CreateField = 'name' | 'description' | 'libraries' | 'file';
-
-const SERVER_FIELDS: Readonly<Record<string, CreateField>> = {
-  name: 'name',
-  description: 'description',
-  libraries: 'libraries',
-  upload_id: 'file',
-};
 
 interface Failure {
   file: UploadedFile;
   message: string;
 }
+
+/** The order in which a failed file's messages are named in the failure list. */
+const FAILURE_ORDER = ['upload_id', 'name', 'libraries', 'description'] as const;
 
 /**
  * New items from files: each finished upload becomes one item named after its file (one Name
@@ -36,72 +47,74 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
   const navigate = useNavigate();
   const create = useCreateItem();
   const refresh = useRefreshItems();
-  const [libraries, setLibraries] = useState(initialLibraries);
-  const [description, setDescription] = useState('');
-  const [files, setFiles] = useState<UploadedFile[]>([]);
-  const [names, setNames] = useState<ItemNames>({ single: '', perFile: {} });
   const [uploading, setUploading] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [submitted, setSubmitted] = useState(false);
   const [saved, setSaved] = useState<ReadonlyMap<string, string>>(new Map());
-  const [errors, setErrors] = useState<Partial<Record<CreateField, string>>>({});
-  const [nameErrors, setNameErrors] = useState<Record<string, string>>({});
   const [failures, setFailures] = useState<Failure[]>([]);
   const required = t('itemForm.required');
+  const form = useForm<ItemCreateValues>({
+    defaultValues: {
+      libraries: initialLibraries,
+      files: [],
+      names: { single: '', perFile: {} },
+      description: '',
+      ...placementValues(),
+    },
+    resolver: formResolver(ITEM_CREATE_SCHEMA, (field, code, blank) =>
+      blank || (field === 'names' && code === 'too_small') ? required : undefined,
+    ),
+  });
+  const { errors, isSubmitting: saving, isSubmitted } = form.formState;
+  const files = form.watch('files');
+  const names = form.watch('names');
   const several = files.length > 1;
 
   const onFiles = (next: UploadedFile[]) => {
-    setNames((current) => namesAfterFilesChange(current, files, next));
-    setFiles(next);
-    if (next.length > 0) setErrors(({ file: _file, ...rest }) => rest);
+    form.setValue('names', namesAfterFilesChange(form.getValues('names'), files, next));
+    form.setValue('files', next, { shouldValidate: isSubmitted && next.length > 0 });
   };
 
-  const check = (): boolean => {
-    const found: Partial<Record<CreateField, string>> = {};
-    const perName: Record<string, string> = {};
-    if (files.length === 0) found.file = required;
-    if (!several && names.single.trim() === '') found.name = required;
-    if (several) {
-      for (const file of filesToSend(files, new Set(saved.keys()))) {
-        if (itemName(names, files, file) === '') perName[file.uploadId] = required;
-      }
-    }
-    setErrors(found);
-    setNameErrors(perName);
-    return Object.keys(found).length === 0 && Object.keys(perName).length === 0;
-  };
+  const setName = (next: ItemCreateValues['names']) => form.setValue('names', next, { shouldValidate: isSubmitted });
 
-  const submit = async () => {
-    setSubmitted(true);
+  /** A name's message: the server's for this name, else the form's when this name is the one that fails. */
+  const nameError = (serverError: string | undefined, name: string) =>
+    serverError ??
+    (errors.names?.message && !ITEM_NAME_SCHEMA.safeParse(name).success ? errors.names.message : undefined);
+
+  const submit = form.handleSubmit(async (values) => {
     setFailures([]);
-    if (!check()) return;
-    setSaving(true);
     const done = new Map(saved);
     const failed: Failure[] = [];
-    const fieldErrors: Partial<Record<CreateField, string>> = {};
-    const perName: Record<string, string> = {};
-    for (const file of filesToSend(files, new Set(saved.keys()))) {
+    for (const file of filesToSend(values.files, new Set(saved.keys()))) {
       try {
         const item = await create.mutateAsync({
-          name: itemName(names, files, file),
-          description: description.trim() === '' ? null : description.trim(),
-          libraries: libraries.map((library) => library.id),
+          name: itemName(values.names, values.files, file),
+          description: values.description.trim() === '' ? null : values.description.trim(),
+          libraries: values.libraries.map((library) => library.id),
           upload_id: file.uploadId,
+          ...placementBody(values),
         });
         done.set(file.uploadId, item.name);
       } catch (error) {
-        const { fields, message } = formErrorsOf(error, SERVER_FIELDS, t('itemForm.saveFailed'));
-        if (fields.name && several) perName[file.uploadId] = fields.name;
-        else if (fields.name) fieldErrors.name = fields.name;
-        if (fields.description) fieldErrors.description = fields.description;
-        if (fields.libraries) fieldErrors.libraries = fields.libraries;
-        failed.push({
-          file,
-          message: message ?? fields.file ?? fields.name ?? fields.libraries ?? fields.description ?? '',
-        });
+        const named: Partial<Record<string, string>> = {};
+        const { message } = applyServerErrors<ItemCreateValues>(
+          error,
+          (key, messages) => {
+            const field = fieldOf(key);
+            named[field] ??= messages[0];
+            if (field === 'name') return several ? `names.perFile.${file.uploadId}` : 'names.single';
+            if (field === 'description' || field === 'libraries' || field === 'units' || field === 'up_axis') {
+              return field;
+            }
+            // The upload's message is shown in the failure list, beside its file.
+            return field === 'upload_id' ? {} : null;
+          },
+          form.setError,
+          t('itemForm.saveFailed'),
+        );
+        const placed = FAILURE_ORDER.map((field) => named[field]).find((text) => text !== undefined);
+        failed.push({ file, message: message ?? placed ?? '' });
       }
     }
-    setSaving(false);
     setSaved(done);
     if (done.size > saved.size) await refresh();
     if (failed.length === 0) {
@@ -113,10 +126,8 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
       await navigate(paths.processor(), { state: { tab: 1 } });
       return;
     }
-    setErrors(fieldErrors);
-    setNameErrors(perName);
     setFailures(failed);
-  };
+  });
 
   const savedNote = (file: UploadedFile) =>
     saved.has(file.uploadId) ? (
@@ -126,17 +137,7 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
     ) : null;
 
   return (
-    <Card
-      withBorder
-      radius="lg"
-      padding="xl"
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <Card withBorder radius="lg" padding="xl" component="form" noValidate onSubmit={(event) => void submit(event)}>
       <Stack gap="md" maw={720}>
         {failures.length > 0 && (
           <Alert color="red" variant="light" role="alert" title={t('itemForm.someFailed', { count: failures.length })}>
@@ -157,15 +158,21 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
             )}
           </Alert>
         )}
-        <RecordMultiPicker
-          label={t('fields.libraries')}
-          description={t('itemForm.librariesHint')}
-          placeholder={libraries.length === 0 ? t('fields.librariesPlaceholder') : undefined}
-          value={libraries}
-          onChange={setLibraries}
-          useOptions={useLibraryOptions}
-          nothingFound={t('empty.libraryOptions')}
-          error={errors.libraries}
+        <Controller
+          control={form.control}
+          name="libraries"
+          render={({ field }) => (
+            <RecordMultiPicker
+              label={t('fields.libraries')}
+              description={t('itemForm.librariesHint')}
+              placeholder={field.value.length === 0 ? t('fields.librariesPlaceholder') : undefined}
+              value={field.value}
+              onChange={field.onChange}
+              useOptions={useLibraryOptions}
+              nothingFound={t('empty.libraryOptions')}
+              error={errors.libraries?.message}
+            />
+          )}
         />
         <UploadField
           multiple
@@ -176,7 +183,7 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
           value={files}
           onChange={onFiles}
           onBusyChange={setUploading}
-          error={errors.file}
+          error={errors.files?.message}
         />
         {several ? (
           <Stack gap="xs">
@@ -189,14 +196,13 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
                   flex={1}
                   label={t('itemForm.nameOf', { file: file.name })}
                   required
-                  maxLength={255}
+                  maxLength={maxLengthOf(ITEM_NAME_SCHEMA)}
                   disabled={saved.has(file.uploadId)}
                   value={names.perFile[file.uploadId] ?? ''}
-                  error={nameErrors[file.uploadId]}
-                  onChange={(event) => {
-                    const value = event.currentTarget.value;
-                    setNames((current) => ({ ...current, perFile: { ...current.perFile, [file.uploadId]: value } }));
-                  }}
+                  error={nameError(errors.names?.perFile?.[file.uploadId]?.message, names.perFile[file.uploadId] ?? '')}
+                  onChange={(event) =>
+                    setName({ ...names, perFile: { ...names.perFile, [file.uploadId]: event.currentTarget.value } })
+                  }
                   rightSection={savedNote(file)}
                   rightSectionWidth={saved.has(file.uploadId) ? 72 : undefined}
                 />
@@ -208,15 +214,11 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
             label={t('fields.name')}
             description={t('itemForm.nameHint')}
             required
-            maxLength={255}
+            maxLength={maxLengthOf(ITEM_NAME_SCHEMA)}
             value={names.single}
             disabled={files[0] ? saved.has(files[0].uploadId) : false}
-            error={errors.name}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setNames((current) => ({ ...current, single: value }));
-              if (submitted && value.trim() !== '') setErrors(({ name: _name, ...rest }) => rest);
-            }}
+            error={nameError(errors.names?.single?.message, names.single)}
+            onChange={(event) => setName({ ...names, single: event.currentTarget.value })}
           />
         )}
         <Textarea
@@ -225,10 +227,10 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
           autosize
           minRows={3}
           maxLength={2000}
-          value={description}
-          error={errors.description}
-          onChange={(event) => setDescription(event.currentTarget.value)}
+          error={errors.description?.message}
+          {...form.register('description')}
         />
+        <PlacementFields control={form.control} />
         <SaveBar
           onCancel={() => void navigate(cancelTo)}
           saving={saving}

@@ -3,17 +3,19 @@ import type { LibraryItem } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { StatusBadge } from '../../../shared/resource-list/index.ts';
-import { elapsedMs, formatElapsed, isRunning } from '../../../shared/ui/elapsed.logic.ts';
-import { useNow } from '../../../shared/ui/use-now.hook.ts';
+import { formatDateTime, formatElapsed } from '@/lib/i18n/format.ts';
+import { processingMessage } from '@/lib/i18n/processing-message.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { StatusBadge } from '@/shared/resource-list/index.ts';
+import { elapsedMs, isRunning } from '@/shared/ui/elapsed.logic.ts';
+import { useNow } from '@/shared/ui/use-now.hook.ts';
 import {
   GeometryEvents,
   ProcessingDownloads,
   ProcessingFigures,
   type ProcessingRecord,
   RecordViewer,
-} from '../../../shared/viewer/index.ts';
+} from '@/shared/viewer/index.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -30,12 +32,9 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 
 /** An item's 3D view, status, metadata, libraries, processing figures and events (content.md §3). */
 export function ItemDetails({ item }: { item: LibraryItem & ProcessingRecord }) {
-  const { t, i18n } = useTranslation('libraries');
+  const { t } = useTranslation('libraries');
   const now = useNow(isRunning(item.status) && !item.finished_at);
-  const date = (value: string | null) =>
-    value
-      ? new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' })
-      : t('fields.notYet');
+  const date = (value: string | null) => (value ? formatDateTime(value) : t('fields.notYet'));
   const elapsed = elapsedMs(item.started_at, item.finished_at, now);
 
   return (
@@ -101,7 +100,7 @@ export function ItemDetails({ item }: { item: LibraryItem & ProcessingRecord }) 
               </SimpleGrid>
               {item.latest_geometry_event.message && (
                 <Stack component="dl" gap={0} mt="sm">
-                  <Field label={t('fields.latestEvent')}>{item.latest_geometry_event.message}</Field>
+                  <Field label={t('fields.latestEvent')}>{processingMessage(t, item.latest_geometry_event)}</Field>
                 </Stack>
               )}
             </Card>

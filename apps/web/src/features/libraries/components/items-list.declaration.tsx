@@ -6,12 +6,13 @@ import {
   TOP_LEVEL_FILTER_VALUE,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ActionOutcome, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
-import { bulkUpdateItems, type ItemBulkAction } from '../api/bulk-update.api.ts';
-import { restoreItem } from '../api/restore.api.ts';
-import { deleteItem, updateItem } from '../api/update-item.api.ts';
+import { deleteItem } from '@/lib/api/resources/items/delete-item.api.ts';
+import { restoreItem } from '@/lib/api/resources/items/restore-item.api.ts';
+import { updateItem } from '@/lib/api/resources/items/update-item.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ActionOutcome, ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import type { UndoBuilder } from '@/shared/ui/undo-action.hook.ts';
+import { bulkUpdateItems, type ItemBulkAction } from '../api/bulk-update-items.api.ts';
 import { archiveChoices, bulkOutcome, isArchived } from '../logic/bulk-outcome.logic.ts';
 import type { LibraryAbilities } from '../logic/platform-rules.logic.ts';
 import { DEFAULT_CARD_SORT } from './libraries-list.declaration.ts';

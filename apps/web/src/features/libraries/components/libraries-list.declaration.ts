@@ -6,11 +6,11 @@ import {
   TOP_LEVEL_FILTER_VALUE,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ActionOutcome, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
-import { bulkUpdateLibraries, type LibraryBulkAction } from '../api/bulk-update.api.ts';
-import { restoreLibrary } from '../api/restore.api.ts';
+import { restoreLibrary } from '@/lib/api/resources/libraries/restore-library.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ActionOutcome, ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import type { UndoBuilder } from '@/shared/ui/undo-action.hook.ts';
+import { bulkUpdateLibraries, type LibraryBulkAction } from '../api/bulk-update-libraries.api.ts';
 import { archiveChoices, bulkOutcome, isArchived } from '../logic/bulk-outcome.logic.ts';
 import type { LibraryAbilities } from '../logic/platform-rules.logic.ts';
 

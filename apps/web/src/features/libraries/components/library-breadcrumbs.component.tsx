@@ -1,7 +1,7 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
+import { paths } from '@/lib/paths/paths.ts';
 import type { Crumb } from '../logic/breadcrumbs.logic.ts';
 
 /** Libraries › … › the current library (from its `meta_data.breadcrumbs`); the last is the page itself. */

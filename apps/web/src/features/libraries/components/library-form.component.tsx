@@ -15,10 +15,16 @@ import { type AuthUser, hasPermission, type Library, PREVIEW_IMAGE_TYPES, RECORD
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import type { LibrarySave } from '../api/save-library.api.ts';
-import { useLabelOptions, useLibraryOptions } from '../api/search-libraries.api.ts';
-import { saveErrors } from '../logic/form-errors.logic.ts';
-import { type LibraryFormValues, librarySave } from '../logic/library-form.logic.ts';
+import { applyServerErrors, formResolver, maxLengthOf, requiredMessage } from '@/shared/forms/index.ts';
+import { useLabelOptions } from '../api/search-labels.api.ts';
+import { useLibraryOptions } from '../api/search-libraries.api.ts';
+import type { LibrarySave } from '../logic/library-body.logic.ts';
+import {
+  LIBRARY_FORM_SCHEMA,
+  type LibraryFormValues,
+  libraryErrorField,
+  librarySave,
+} from '../logic/library-form.logic.ts';
 import { RecordMultiPicker, RecordPicker } from './record-picker.component.tsx';
 
 interface LibraryFormProps {
@@ -37,7 +43,10 @@ export function LibraryForm({ user, initial, library, submitLabel, onSubmit, onC
   const withLabels = hasPermission(user, 'list-labels');
   const [failure, setFailure] = useState<string | null>(null);
   const exclude = useMemo(() => new Set(library ? [library.id] : []), [library]);
-  const form = useForm<LibraryFormValues>({ defaultValues: initial });
+  const form = useForm<LibraryFormValues>({
+    defaultValues: initial,
+    resolver: formResolver(LIBRARY_FORM_SCHEMA, requiredMessage(t('form.required'))),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -45,12 +54,7 @@ export function LibraryForm({ user, initial, library, submitLabel, onSubmit, onC
     try {
       await onSubmit(librarySave(values, withLabels));
     } catch (error) {
-      const { fields, message } = saveErrors(error);
-      for (const [field, text] of Object.entries(fields)) {
-        const name = field === 'parent_id' ? 'parent' : field === 'preview_image' ? 'previewImage' : field;
-        form.setError(name as keyof LibraryFormValues, { type: 'server', message: text });
-      }
-      setFailure(message ?? (Object.keys(fields).length === 0 ? t('form.saveFailed') : null));
+      setFailure(applyServerErrors(error, libraryErrorField, form.setError, t('form.saveFailed')).message);
     }
   });
 
@@ -65,17 +69,15 @@ export function LibraryForm({ user, initial, library, submitLabel, onSubmit, onC
         <TextInput
           label={t('fields.name')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(LIBRARY_FORM_SCHEMA.shape.name)}
           error={errors.name?.message}
-          {...form.register('name', {
-            validate: (value) => (value.trim() === '' ? t('form.required') : true),
-          })}
+          {...form.register('name')}
         />
         <Textarea
           label={t('fields.description')}
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={maxLengthOf(LIBRARY_FORM_SCHEMA.shape.description)}
           error={errors.description?.message}
           {...form.register('description')}
         />

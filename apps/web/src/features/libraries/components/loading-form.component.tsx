@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 
 /** 'Loading existing data...' with the form's outline in grey. */
 export function LoadingForm() {

@@ -1,5 +1,9 @@
-import type { UploadedFile } from '../../../shared/upload/index.ts';
-import { nameFromFileName } from '../../../shared/upload/index.ts';
+import { libraryItemCreateSchema } from '@meshport/contract';
+import { z } from 'zod';
+import type { PlacementValues } from '@/shared/forms/index.ts';
+import type { UploadedFile } from '@/shared/upload/index.ts';
+import { nameFromFileName } from '@/shared/upload/index.ts';
+import type { PickerOption } from '../api/search-libraries.api.ts';
 
 /**
  * The names of the items a create makes, one per finished upload: with one file the form shows a
@@ -35,3 +39,44 @@ export function itemName(names: ItemNames, files: UploadedFile[], file: Uploaded
 export function filesToSend(files: UploadedFile[], saved: ReadonlySet<string>): UploadedFile[] {
   return files.filter((file) => !saved.has(file.uploadId));
 }
+
+/** What the create form holds: the items' shared fields, the files and their names. */
+export interface ItemCreateValues extends PlacementValues {
+  libraries: PickerOption[];
+  files: UploadedFile[];
+  names: ItemNames;
+  description: string;
+}
+
+/** An item's name as the contract checks it. */
+export const ITEM_NAME_SCHEMA = libraryItemCreateSchema.shape.name;
+
+/**
+ * The create form's schema, derived from the contract's item create schema: at least one file,
+ * the name each file's item gets (the single Name field for one file, its own for several), the
+ * shared description and libraries. Files and names are checked together because which names
+ * count depends on how many files there are.
+ */
+export const ITEM_CREATE_SCHEMA = z
+  .object({
+    libraries: libraryItemCreateSchema.shape.libraries,
+    files: z.array(z.object({ uploadId: z.string() })),
+    names: z.object({ single: z.string(), perFile: z.record(z.string(), z.string()) }),
+    description: libraryItemCreateSchema.shape.description,
+    units: libraryItemCreateSchema.shape.units,
+    up_axis: libraryItemCreateSchema.shape.up_axis,
+  })
+  .superRefine((values, ctx) => {
+    if (values.files.length === 0) ctx.addIssue({ code: 'custom', path: ['files'], message: 'Required.' });
+    const names =
+      values.files.length > 1
+        ? values.files.map((file) => ({
+            name: values.names.perFile[file.uploadId] ?? '',
+            path: ['perFile', file.uploadId],
+          }))
+        : [{ name: values.names.single, path: ['single'] }];
+    for (const { name, path } of names) {
+      const issue = ITEM_NAME_SCHEMA.safeParse(name).error?.issues[0];
+      if (issue) ctx.addIssue({ ...issue, path: ['names', ...path] });
+    }
+  });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { libraryBody } from '../api/save-library.api.ts';
+import { libraryBody } from './library-body.logic.ts';
 import { emptyLibraryForm, librarySave } from './library-form.logic.ts';
 
 describe('librarySave', () => {

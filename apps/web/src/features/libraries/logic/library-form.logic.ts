@@ -1,6 +1,17 @@
-import type { Library, RecordStatus } from '@meshport/contract';
-import type { LibrarySave } from '../api/save-library.api.ts';
+import { type Library, librarySaveSchema, type RecordStatus } from '@meshport/contract';
 import type { PickerOption } from '../api/search-libraries.api.ts';
+import type { LibrarySave } from './library-body.logic.ts';
+
+/** What the form checks itself: the contract's name and description; the pickers hold valid choices. */
+export const LIBRARY_FORM_SCHEMA = librarySaveSchema.pick({ name: true, description: true });
+
+/** A 422's key as the form's field (`parent_id` → parent, `labels.0` → labels), or null. */
+export function libraryErrorField(key: string): keyof LibraryFormValues | null {
+  const field = key.split(/[.[]/)[0] ?? key;
+  if (field === 'parent_id') return 'parent';
+  if (field === 'preview_image') return 'previewImage';
+  return ['name', 'description', 'status', 'labels'].includes(field) ? (field as keyof LibraryFormValues) : null;
+}
 
 export interface LibraryFormValues {
   name: string;

@@ -1,13 +1,26 @@
 import { Alert, Button, Card, Group, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
-import type { LibraryItem } from '@meshport/contract';
+import { type LibraryItem, libraryItemCreateSchema } from '@meshport/contract';
 import { type ReactNode, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { PanelError } from '../../../shared/ui/query-state.component.tsx';
-import { type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import {
+  applyServerErrors,
+  fieldOf,
+  formResolver,
+  maxLengthOf,
+  type PlacedRecord,
+  PlacementFields,
+  type PlacementValues,
+  placementBody,
+  placementChanged,
+  placementValues,
+  requiredMessage,
+} from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import { useLibraryHeader } from '../api/get-library.api.ts';
 import { useLibraryItem } from '../api/get-library-item.api.ts';
 import { type PickerOption, useLibraryOptions } from '../api/search-libraries.api.ts';
@@ -17,9 +30,11 @@ import { LoadingForm } from '../components/loading-form.component.tsx';
 import { RecordMultiPicker } from '../components/record-picker.component.tsx';
 import { ITEM_BANNER_SCOPE } from '../logic/banner-scope.logic.ts';
 import { idParam } from '../logic/breadcrumbs.logic.ts';
-import { saveErrors } from '../logic/form-errors.logic.ts';
 
-interface ItemFormValues {
+/** What the form checks itself: the contract's name and description (the pickers hold valid choices). */
+const ITEM_FORM_SCHEMA = libraryItemCreateSchema.pick({ name: true, description: true, units: true, up_axis: true });
+
+interface ItemFormValues extends PlacementValues {
   name: string;
   description: string;
   libraries: PickerOption[];
@@ -27,44 +42,60 @@ interface ItemFormValues {
   file: UploadedFile | null;
 }
 
-function ItemForm({ item, backTo }: { item: LibraryItem; backTo: { path: string; state?: unknown } }) {
+function ItemForm({ item, backTo }: { item: LibraryItem & PlacedRecord; backTo: { path: string; state?: unknown } }) {
   const { t } = useTranslation('libraries');
   const navigate = useNavigate();
   const update = useUpdateItem(item.id);
   const [failure, setFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
   const form = useForm<ItemFormValues>({
-    defaultValues: { name: item.name, description: item.description ?? '', libraries: item.libraries, file: null },
+    defaultValues: {
+      name: item.name,
+      description: item.description ?? '',
+      libraries: item.libraries,
+      file: null,
+      ...placementValues(item),
+    },
+    resolver: formResolver(ITEM_FORM_SCHEMA, requiredMessage(t('form.required'))),
   });
   const { errors, isSubmitting } = form.formState;
   const leave = () => navigate(backTo.path, { state: backTo.state });
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const reprocessing = !!values.file || placementChanged(values, item);
     try {
       const saved = await update.mutateAsync({
         name: values.name.trim(),
         description: values.description.trim() === '' ? null : values.description.trim(),
         libraries: values.libraries.map((library) => library.id),
+        ...placementBody(values),
         ...(values.file ? { upload_id: values.file.uploadId } : {}),
       });
       showBanner({
         kind: 'success',
         // The overview shows its own banners; elsewhere (the processor) the toast of the frame.
         ...(backTo.state === undefined ? { scope: ITEM_BANNER_SCOPE } : {}),
-        text: values.file
+        text: reprocessing
           ? t('itemForm.savedReprocessing', { name: saved.name })
           : t('form.saved', { name: saved.name }),
         delay: TOAST_DELAY_MS,
       });
       await leave();
     } catch (error) {
-      const { fields, message } = saveErrors(error);
-      for (const [key, text] of Object.entries(fields)) {
-        const field = key === 'upload_id' ? 'file' : key;
-        form.setError(field as keyof ItemFormValues, { type: 'server', message: text });
-      }
-      setFailure(message ?? (Object.keys(fields).length === 0 ? t('form.saveFailed') : null));
+      const placed = applyServerErrors(
+        error,
+        (key) => {
+          const field = fieldOf(key);
+          if (field === 'upload_id') return 'file';
+          return ['name', 'description', 'libraries', 'units', 'up_axis'].includes(field)
+            ? (field as keyof ItemFormValues)
+            : null;
+        },
+        form.setError,
+        t('form.saveFailed'),
+      );
+      setFailure(placed.message);
     }
   });
 
@@ -79,15 +110,15 @@ function ItemForm({ item, backTo }: { item: LibraryItem; backTo: { path: string;
         <TextInput
           label={t('fields.name')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(ITEM_FORM_SCHEMA.shape.name)}
           error={errors.name?.message}
-          {...form.register('name', { validate: (value) => (value.trim() === '' ? t('form.required') : true) })}
+          {...form.register('name')}
         />
         <Textarea
           label={t('fields.description')}
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={maxLengthOf(ITEM_FORM_SCHEMA.shape.description)}
           error={errors.description?.message}
           {...form.register('description')}
         />
@@ -106,6 +137,7 @@ function ItemForm({ item, backTo }: { item: LibraryItem; backTo: { path: string;
             />
           )}
         />
+        <PlacementFields control={form.control} />
         <Controller
           control={form.control}
           name="file"

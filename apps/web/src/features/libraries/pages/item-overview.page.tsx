@@ -2,18 +2,19 @@ import { Alert, Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
-import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
-import { ProcessingRunButtons, useLiveProcessing } from '../../../shared/viewer/index.ts';
+import { restoreItem } from '@/lib/api/resources/items/restore-item.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { showBanner } from '@/shared/ui/banner.store.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
+import { PanelError, SkeletonRows, useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
+import { ProcessingRunButtons, useGeometryEvents, useLiveProcessing } from '@/shared/viewer/index.ts';
+import { useDeleteItem } from '../api/delete-item.api.ts';
 import { useLibraryItem } from '../api/get-library-item.api.ts';
-import { restoreItem } from '../api/restore.api.ts';
-import { useDeleteItem, useUpdateItem } from '../api/update-item.api.ts';
+import { useUpdateItem } from '../api/update-item.api.ts';
 import { DisabledReasonButton } from '../components/disabled-reason-button.component.tsx';
 import { ItemDetails } from '../components/item-details.component.tsx';
 import { ITEM_BANNER_SCOPE, LIBRARIES_BANNER_SCOPE } from '../logic/banner-scope.logic.ts';
@@ -22,12 +23,14 @@ import { libraryAbilities } from '../logic/platform-rules.logic.ts';
 
 /** /libraries/items/overview/{itemId} (all platforms); Edit, Archive/Unarchive and Delete on hatch. */
 export function ItemOverviewPage() {
-  const { t } = useTranslation('libraries');
+  // The processor texts (run buttons, event messages) and the events load with the item, not after it.
+  const { t } = useTranslation(['libraries', 'processor']);
   const user = useCurrentUser();
   const { platform } = useTenant();
   const navigate = useNavigate();
   const id = idParam(useParams().itemId) ?? 0;
   const item = useLibraryItem(id);
+  useGeometryEvents('library_item', id);
   const update = useUpdateItem(id);
   const remove = useDeleteItem();
   const undo = useUndoAction();

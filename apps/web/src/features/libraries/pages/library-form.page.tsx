@@ -1,12 +1,13 @@
 import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { PanelError } from '../../../shared/ui/query-state.component.tsx';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { useCreateLibrary } from '../api/create-library.api.ts';
 import { useLibrary, useLibraryHeader } from '../api/get-library.api.ts';
-import { useCreateLibrary, useUpdateLibrary } from '../api/save-library.api.ts';
+import { useUpdateLibrary } from '../api/update-library.api.ts';
 import { LibraryForm } from '../components/library-form.component.tsx';
 import { LoadingForm } from '../components/loading-form.component.tsx';
 import { LIBRARIES_BANNER_SCOPE } from '../logic/banner-scope.logic.ts';

@@ -1,20 +1,20 @@
 import { Alert, Card, Stack, TextInput } from '@mantine/core';
 import type { PlannedMaintenance } from '@meshport/contract';
+import { plannedMaintenanceSaveSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SaveBar, TextField } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { useSaveMaintenance } from '../api/maintenance.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { applyServerErrors, formResolver, maxLengthOf, SaveBar, TextField } from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { useSaveMaintenance } from '../api/save-maintenance.api.ts';
 import {
-  endAfterStart,
-  fromLocalInput,
   initialMaintenanceValues,
   type MaintenanceFormValues,
+  maintenanceFormSchema,
+  maintenanceMessageKey,
   SERVER_FIELD,
 } from '../logic/maintenance-form.logic.ts';
 
@@ -25,13 +25,13 @@ export function MaintenanceForm({ record }: { record?: PlannedMaintenance }) {
   const save = useSaveMaintenance();
   const [failure, setFailure] = useState<unknown>(null);
   const failureText = useErrorText(failure);
-  const { control, register, handleSubmit, setError, getValues, formState } = useForm<MaintenanceFormValues>({
+  const { control, register, handleSubmit, setError, formState } = useForm<MaintenanceFormValues>({
     defaultValues: initialMaintenanceValues(record),
+    resolver: formResolver(maintenanceFormSchema, (field, code, blank) => {
+      const key = maintenanceMessageKey(field, code, blank);
+      return key ? t(key) : undefined;
+    }),
   });
-  const dateRules = {
-    required: t('form.errors.required'),
-    validate: (value: string) => fromLocalInput(value) !== null || t('form.errors.dateTime'),
-  };
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -45,16 +45,8 @@ export function MaintenanceForm({ record }: { record?: PlannedMaintenance }) {
       });
       await navigate(paths.admin.maintenance.list());
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        let placed = 0;
-        for (const [key, messages] of Object.entries(error.fieldErrors)) {
-          const field = SERVER_FIELD[key];
-          if (!field || !messages[0]) continue;
-          setError(field, { type: 'server', message: messages[0] }, { shouldFocus: placed++ === 0 });
-        }
-        if (placed > 0) return;
-      }
-      setFailure(error);
+      const placed = applyServerErrors(error, (key) => SERVER_FIELD[key] ?? null, setError, '');
+      if (placed.fields.length === 0) setFailure(error);
     }
   });
 
@@ -71,27 +63,33 @@ export function MaintenanceForm({ record }: { record?: PlannedMaintenance }) {
               {failureText}
             </Alert>
           )}
-          <TextField control={control} name="name" label={t('form.name')} required maxLength={255} />
-          <TextField control={control} name="description" label={t('form.description')} multiline maxLength={2000} />
+          <TextField
+            control={control}
+            name="name"
+            label={t('form.name')}
+            required
+            maxLength={maxLengthOf(plannedMaintenanceSaveSchema.shape.name)}
+          />
+          <TextField
+            control={control}
+            name="description"
+            label={t('form.description')}
+            multiline
+            maxLength={maxLengthOf(plannedMaintenanceSaveSchema.shape.description)}
+          />
           <TextInput
             type="datetime-local"
             label={t('form.start')}
             required
             error={formState.errors.start?.message}
-            {...register('start', dateRules)}
+            {...register('start')}
           />
           <TextInput
             type="datetime-local"
             label={t('form.end')}
             required
             error={formState.errors.end?.message}
-            {...register('end', {
-              ...dateRules,
-              validate: (value) =>
-                fromLocalInput(value) === null
-                  ? t('form.errors.dateTime')
-                  : endAfterStart({ start: getValues('start'), end: value }) || t('form.errors.endAfterStart'),
-            })}
+            {...register('end')}
           />
           <SaveBar onCancel={() => void navigate(paths.admin.maintenance.list())} saving={save.isPending} />
         </Stack>

@@ -1,17 +1,17 @@
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, plannedMaintenanceEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { deleteMaintenance } from '../api/maintenance.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteMaintenance } from '../api/delete-maintenance.api.ts';
 
 type MaintenanceRow = RowOf<typeof plannedMaintenanceEndpoints.list>;
 type Declaration = ResourceListDeclaration<typeof plannedMaintenanceEndpoints.list, MaintenanceRow>;
 
 /** Admin → Planned maintenance (administration.md §2): Name, Description, Start, End; Edit and Delete. */
 export function maintenanceListDeclaration(t: TFunction<'maintenance'>, language: string | undefined): Declaration {
-  const dateTime = (value: string) =>
-    new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateTime = (value: string) => formatDateTime(value, { locale: language });
   return {
     id: 'admin-maintenance',
     endpoint: plannedMaintenanceEndpoints.list,

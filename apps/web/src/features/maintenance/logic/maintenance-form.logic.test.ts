@@ -4,6 +4,8 @@ import {
   fromLocalInput,
   initialMaintenanceValues,
   maintenanceBody,
+  maintenanceFormSchema,
+  maintenanceMessageKey,
   toLocalInput,
 } from './maintenance-form.logic.ts';
 
@@ -46,5 +48,30 @@ describe('maintenance form logic', () => {
     expect(endAfterStart(values)).toBe(false);
     expect(endAfterStart({ start: '2026-01-02T08:00', end: '2026-01-02T08:01' })).toBe(true);
     expect(endAfterStart({ start: '', end: '2026-01-02T08:01' })).toBe(true);
+  });
+});
+
+describe('the maintenance form schema', () => {
+  const keysOf = (values: { name: string; description: string; start: string; end: string }) => {
+    const result = maintenanceFormSchema.safeParse(values);
+    if (result.success) return {};
+    return Object.fromEntries(
+      result.error.issues.map((issue) => {
+        const field = String(issue.path[0]);
+        const blank = String(values[field as keyof typeof values]).trim() === '';
+        return [field, maintenanceMessageKey(field, issue.code, blank)];
+      }),
+    );
+  };
+  const window = { name: 'Upgrade', description: '', start: '2030-01-02T10:00', end: '2030-01-02T11:00' };
+
+  it('asks for a name and readable times, and an end after the start', () => {
+    expect(keysOf(window)).toEqual({});
+    expect(keysOf({ ...window, name: ' ', start: '' })).toEqual({
+      name: 'form.errors.required',
+      start: 'form.errors.required',
+    });
+    expect(keysOf({ ...window, end: '2030-01-02T25:99' })).toEqual({ end: 'form.errors.dateTime' });
+    expect(keysOf({ ...window, end: '2030-01-02T09:00' })).toEqual({ end: 'form.errors.endAfterStart' });
   });
 });

@@ -1,4 +1,5 @@
-import type { PlannedMaintenance } from '@meshport/contract';
+import { END_BEFORE_START_MESSAGE, type PlannedMaintenance, plannedMaintenanceSaveSchema } from '@meshport/contract';
+import { z } from 'zod';
 
 export interface MaintenanceFormValues {
   name: string;
@@ -70,4 +71,44 @@ export function endAfterStart(values: Pick<MaintenanceFormValues, 'start' | 'end
   const start = fromLocalInput(values.start);
   const end = fromLocalInput(values.end);
   return start === null || end === null || Date.parse(end) > Date.parse(start);
+}
+
+const { name, description, start_datetime } = plannedMaintenanceSaveSchema.shape;
+
+/** A datetime-local value as the ISO instant the contract checks; unreadable: `invalid_format`. */
+const localDateTime = z
+  .string()
+  .transform((value, context) => {
+    const iso = fromLocalInput(value);
+    if (iso !== null) return iso;
+    context.addIssue({ code: 'invalid_format', format: 'datetime', input: value });
+    return z.NEVER;
+  })
+  .pipe(start_datetime);
+
+/**
+ * The form checked by the contract's save schema, on its own field names (`start`, `end` in local
+ * time); an end not after the start is `too_small` on the end, as the contract's refinement says.
+ */
+export const maintenanceFormSchema = z
+  .object({ name, description, start: localDateTime, end: localDateTime })
+  .superRefine((values, context) => {
+    if (Date.parse(values.end) > Date.parse(values.start)) return;
+    context.addIssue({
+      code: 'too_small',
+      origin: 'date',
+      minimum: Date.parse(values.start),
+      inclusive: false,
+      input: values.end,
+      path: ['end'],
+      message: END_BEFORE_START_MESSAGE,
+    });
+  });
+
+/** The locale key of a client-side issue of the form (undefined: the contract's text). */
+export function maintenanceMessageKey(field: string, code: string, blank: boolean): string | undefined {
+  if (blank) return 'form.errors.required';
+  if (code === 'invalid_format') return 'form.errors.dateTime';
+  if (field === 'end' && code === 'too_small') return 'form.errors.endAfterStart';
+  return undefined;
 }

@@ -1,10 +1,10 @@
 import { Anchor, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { usePlannedMaintenance } from '../api/maintenance.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { usePlannedMaintenance } from '../api/get-planned-maintenance.api.ts';
 import { MaintenanceForm } from '../components/maintenance-form.component.tsx';
 
 function Header({ title }: { title: string }) {

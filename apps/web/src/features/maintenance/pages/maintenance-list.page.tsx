@@ -2,8 +2,8 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
 import { maintenanceListDeclaration } from '../components/maintenance-list.declaration.ts';
 
 /** /admin/maintenance (administration.md §2): the planned maintenance windows, admins only. */

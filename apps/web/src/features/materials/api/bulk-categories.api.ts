@@ -1,6 +1,6 @@
 import { type BulkAnswer, type CATEGORY_BULK_ACTIONS, materialCategoryEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 import { invalidateMaterialsAndCategories } from './invalidate-materials.api.ts';
 
 export interface CategoryBulkRequest {

@@ -1,11 +1,10 @@
 import { type BodyOf, materialEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 import type { MaterialDetail } from './get-material.api.ts';
 import { invalidateMaterialsAndCategories } from './invalidate-materials.api.ts';
 
 export type MaterialCreate = BodyOf<typeof materialEndpoints.create>;
-export type MaterialImport = BodyOf<typeof materialEndpoints.import>;
 
 /** POST /materials: a material (a variant with `parent_name`), its maps as `maps[kind]=<upload id>`. */
 export function useCreateMaterial() {
@@ -13,16 +12,6 @@ export function useCreateMaterial() {
   return useMutation({
     mutationFn: async (body: MaterialCreate): Promise<MaterialDetail> =>
       (await call(materialEndpoints.create, { body })).data,
-    onSuccess: () => invalidateMaterialsAndCategories(client),
-  });
-}
-
-/** POST /materials/import: a material from a finished upload of a `.matz` package. */
-export function useImportMaterial() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: MaterialImport): Promise<MaterialDetail> =>
-      (await call(materialEndpoints.import, { body })).data,
     onSuccess: () => invalidateMaterialsAndCategories(client),
   });
 }

@@ -1,6 +1,6 @@
 import { materialCategoryEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 import { invalidateMaterialsAndCategories } from './invalidate-materials.api.ts';
 
 /** DELETE /materials/categories/{id} → `{category_name, status}` (with its sub-categories). */

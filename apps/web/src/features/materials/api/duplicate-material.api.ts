@@ -1,6 +1,6 @@
 import { type Material, materialEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 import { invalidateMaterialsAndCategories } from './invalidate-materials.api.ts';
 
 /** POST /materials/{name}/duplicate → the copy ("{name} copy", numbered when taken). */

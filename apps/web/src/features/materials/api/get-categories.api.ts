@@ -1,7 +1,7 @@
 import { type ListPage, type ListQuery, type MaterialCategory, materialCategoryEndpoints } from '@meshport/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 export type CategoryPage = ListPage<MaterialCategory, Record<never, never>>;
 

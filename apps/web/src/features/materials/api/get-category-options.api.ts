@@ -1,6 +1,6 @@
 import { MAX_PER_PAGE } from '@meshport/contract';
 import { useQuery } from '@tanstack/react-query';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 import type { CategoryNode } from '../logic/category-tree.logic.ts';
 import { fetchCategories } from './get-categories.api.ts';
 

@@ -1,7 +1,7 @@
 import { type Breadcrumb, type MaterialCategory, materialCategoryEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 export type CategoryRecord = MaterialCategory & { meta_data: { breadcrumbs: Breadcrumb } };
 

@@ -1,6 +1,6 @@
 import { TOP_LEVEL_FILTER_VALUE } from '@meshport/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 import { fetchMaterials } from './get-materials.api.ts';
 
 /** How many base materials the picker offers per search. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 import { fetchMaterials } from './get-materials.api.ts';
 
 /** How many variants the overview lists. */

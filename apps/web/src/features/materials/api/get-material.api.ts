@@ -1,7 +1,7 @@
 import { type AnswerOf, type Material, type MaterialMapKind, materialEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** A material with the addresses of its PBR maps (optional: records made elsewhere may lack them). */
 export type MaterialRecord = Material & { maps?: Partial<Record<MaterialMapKind, string>> };

@@ -1,6 +1,6 @@
 import { type BodyOf, type Material, materialEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 import { invalidateMaterialsAndCategories } from './invalidate-materials.api.ts';
 
 export type MaterialUpdate = BodyOf<typeof materialEndpoints.update>;

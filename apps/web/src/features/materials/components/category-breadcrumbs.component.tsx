@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import type { Breadcrumb } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
+import { paths } from '@/lib/paths/paths.ts';
 import { breadcrumbTrail } from '../logic/category-tree.logic.ts';
 
 /** Materials › Wood › Oak: the root and each category above the current one link; the current one does not. */

@@ -10,15 +10,16 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
+import { restoreCategory } from '@/lib/api/resources/categories/restore-category.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { ResourceList, type ResourceListDeclaration, type RowOf } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
 import { bulkCategories } from '../api/bulk-categories.api.ts';
 import { deleteCategory } from '../api/delete-category.api.ts';
-import { MATERIAL_RESOURCES, restoreCategory } from '../api/restore.api.ts';
-import { updateCategory } from '../api/save-category.api.ts';
+import { MATERIAL_RESOURCES } from '../api/material-resources.ts';
+import { updateCategory } from '../api/update-category.api.ts';
 import { bulkOutcome } from '../logic/bulk-result.logic.ts';
 import { CATEGORY_LIST_ID } from '../logic/materials.constants.ts';
 

@@ -4,15 +4,14 @@ import { useCallback, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SaveBar } from '../../../shared/forms/index.ts';
-import { zodResolver } from '../../../shared/forms/zod-resolver.ts';
-import type { UploadedFile } from '../../../shared/upload/index.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { formResolver, SaveBar } from '@/shared/forms/index.ts';
+import type { UploadedFile } from '@/shared/upload/index.ts';
 import { useCreateMaterial } from '../api/create-material.api.ts';
 import type { MaterialDetail } from '../api/get-material.api.ts';
 import { fieldMessageKey } from '../logic/form-errors.logic.ts';
 import { inheritedFrom, type MaterialMapsState, mapUploadsBody } from '../logic/material-maps.logic.ts';
-import { materialSaveErrors } from '../logic/material-save-errors.logic.ts';
+import { placeMaterialSaveErrors } from '../logic/material-save-errors.logic.ts';
 import { MaterialBasicFields } from './material-basic-fields.component.tsx';
 import { type MapUploads, MaterialMapsSection } from './material-maps-section.component.tsx';
 import { useSavedMaterial } from './use-saved-material.hook.ts';
@@ -52,8 +51,9 @@ export function MaterialCreateForm({
       description: '',
       categories: base ? base.categories.map((category) => category.id) : categoryId ? [categoryId] : [],
     },
-    resolver: zodResolver(materialSaveSchema.pick({ name: true, description: true, categories: true }), (field, code) =>
-      t(fieldMessageKey(field, code)),
+    resolver: formResolver<CreateValues>(
+      materialSaveSchema.pick({ name: true, description: true, categories: true }),
+      (field, code) => t(fieldMessageKey(field, code)),
     ),
   });
   const { isSubmitting } = form.formState;
@@ -76,14 +76,10 @@ export function MaterialCreateForm({
       });
       await done(saved.name, base ? 'messages.variantCreated' : 'messages.materialCreated');
     } catch (error) {
-      const placed = materialSaveErrors(
-        error,
-        { fallback: t('form.saveFailed'), noResponse: t('common:errors.noResponse') },
-        ['name', 'description', 'categories'],
-      );
-      for (const [field, message] of Object.entries(placed.fields)) {
-        form.setError(field as keyof CreateValues, { type: 'server', message });
-      }
+      const placed = placeMaterialSaveErrors(error, form.setError, ['name', 'description', 'categories'], {
+        fallback: t('form.saveFailed'),
+        noResponse: t('common:errors.noResponse'),
+      });
       setMapErrors(placed.maps);
       setFailure(placed.message);
     }

@@ -4,16 +4,15 @@ import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SaveBar } from '../../../shared/forms/index.ts';
-import { zodResolver } from '../../../shared/forms/zod-resolver.ts';
-import type { UploadedFile } from '../../../shared/upload/index.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { formResolver, SaveBar } from '@/shared/forms/index.ts';
+import type { UploadedFile } from '@/shared/upload/index.ts';
 import { type MaterialDetail, useMaterial } from '../api/get-material.api.ts';
 import { type MaterialUpdate, useUpdateMaterial } from '../api/update-material.api.ts';
 import { fieldMessageKey } from '../logic/form-errors.logic.ts';
 import { changedMaterialFields, type MaterialFormValues, materialFormValues } from '../logic/material-form.logic.ts';
 import { mapRemovalsBody, mapUploadsBody } from '../logic/material-maps.logic.ts';
-import { materialSaveErrors } from '../logic/material-save-errors.logic.ts';
+import { placeMaterialSaveErrors } from '../logic/material-save-errors.logic.ts';
 import { BaseMaterialPicker } from './base-material-picker.component.tsx';
 import { MaterialBasicFields } from './material-basic-fields.component.tsx';
 import { type MapUploads, MaterialMapsSection } from './material-maps-section.component.tsx';
@@ -40,7 +39,7 @@ export function MaterialEditForm({ material }: { material: MaterialDetail }) {
   const [uploading, setUploading] = useState(false);
   const form = useForm<MaterialFormValues>({
     defaultValues: materialFormValues(material),
-    resolver: zodResolver(materialSaveSchema, (field, code) => t(fieldMessageKey(field, code))),
+    resolver: formResolver<MaterialFormValues>(materialSaveSchema, (field, code) => t(fieldMessageKey(field, code))),
   });
   const { errors, isSubmitting } = form.formState;
   const onUpload = useCallback((kind: MaterialMapKind, file: UploadedFile | null) => {
@@ -72,15 +71,10 @@ export function MaterialEditForm({ material }: { material: MaterialDetail }) {
       const saved = await update.mutateAsync({ name: material.name, body });
       await done(saved.name, 'messages.materialUpdated');
     } catch (error) {
-      const placed = materialSaveErrors(
-        error,
-        { fallback: t('form.saveFailed'), noResponse: t('common:errors.noResponse') },
-        FIELDS,
-      );
-      for (const field of FIELDS) {
-        const message = placed.fields[field];
-        if (message) form.setError(field, { type: 'server', message });
-      }
+      const placed = placeMaterialSaveErrors(error, form.setError, FIELDS, {
+        fallback: t('form.saveFailed'),
+        noResponse: t('common:errors.noResponse'),
+      });
       setMapErrors(placed.maps);
       setFailure(placed.message);
     }

@@ -2,8 +2,8 @@ import { Accordion, Button, Group, SimpleGrid, Stack, Text, Title } from '@manti
 import type { MaterialMapKind } from '@meshport/contract';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import {
   COMMON_MAP_KINDS,
   type MapUrls,

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { ActionResult } from '../../../shared/resource-list/index.ts';
+import type { ActionResult } from '@/shared/resource-list/index.ts';
 import { bulkMaterials } from '../api/bulk-materials.api.ts';
 import { bulkOutcome } from '../logic/bulk-result.logic.ts';
 import { CategoriesPicker } from './category-picker.component.tsx';

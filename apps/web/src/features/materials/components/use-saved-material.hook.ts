@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '@/shared/ui/banner.store.ts';
 import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 /** The processor's Materials tab: index 2, after Models and Items (spec: content.md §2). */

@@ -9,7 +9,7 @@ import {
   mapView,
   moreMapsOpen,
 } from './material-maps.logic.ts';
-import { materialSaveErrors } from './material-save-errors.logic.ts';
+import { type MaterialFormField, placeMaterialSaveErrors } from './material-save-errors.logic.ts';
 
 const variant = {
   maps: { base_color: '/v2/materials/V/maps/base_color?v=1', normal: '/v2/materials/V/maps/normal?v=2' },
@@ -77,9 +77,22 @@ describe('save bodies', () => {
   });
 });
 
-describe('materialSaveErrors', () => {
+describe('placeMaterialSaveErrors', () => {
   const texts = { fallback: 'Failed', noResponse: 'No Response' };
   const all = ['name', 'description', 'categories', 'file'] as const;
+  /** The placement, with the messages the form's fields received through setError. */
+  const materialSaveErrors = (error: unknown, _texts: typeof texts, fields: readonly MaterialFormField[]) => {
+    const received: Record<string, string> = {};
+    const placed = placeMaterialSaveErrors<Record<MaterialFormField, unknown>>(
+      error,
+      (field, { message }) => {
+        received[field] = message ?? '';
+      },
+      fields,
+      _texts,
+    );
+    return { maps: placed.maps, fields: received, message: placed.message };
+  };
 
   it('puts maps.<kind> under that map, upload_id under the file, the rest under its field', () => {
     const error = new ApiError(422, {

@@ -1,4 +1,6 @@
 import { ApiError, MATERIAL_MAP_KINDS, type MaterialMapKind } from '@meshport/contract';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { applyServerErrors } from '@/shared/forms/index.ts';
 
 /** The fields of the material forms that take a server message (`file`: the import's package). */
 export type MaterialFormField = 'name' | 'description' | 'categories' | 'parent_name' | 'archived' | 'file';
@@ -14,9 +16,7 @@ const SERVER_FIELDS: Readonly<Record<string, MaterialFormField>> = {
 };
 
 export interface MaterialSaveErrors {
-  /** The first message per form field the answer named. */
-  fields: Partial<Record<MaterialFormField, string>>;
-  /** The first message per map (`maps.base_color`). */
+  /** The first message per map (`maps.base_color`), shown beside that map's upload. */
   maps: Partial<Record<MaterialMapKind, string>>;
   /** Text for the form's alert: what no field took, or a failure without fields; null otherwise. */
   message: string | null;
@@ -25,28 +25,30 @@ export interface MaterialSaveErrors {
 const isKind = (value: string): value is MaterialMapKind => (MATERIAL_MAP_KINDS as readonly string[]).includes(value);
 
 /**
- * A failed save's messages placed beside the fields of the material forms: `maps.<kind>` (or
- * `maps[kind]`) under that map, the metadata under theirs, the rest in one text.
+ * A failed save of the material forms, through `applyServerErrors`: `maps.<kind>` (or
+ * `maps[kind]`) goes beside that map's upload, the metadata under its field, the rest in one text.
  */
-export function materialSaveErrors(
+export function placeMaterialSaveErrors<T extends FieldValues>(
   error: unknown,
+  setError: UseFormSetError<T>,
+  fields: readonly (MaterialFormField & Path<T>)[],
   texts: { fallback: string; noResponse: string },
-  fields: readonly MaterialFormField[],
 ): MaterialSaveErrors {
-  const result: MaterialSaveErrors = { fields: {}, maps: {}, message: null };
-  if (!(error instanceof ApiError)) return { ...result, message: texts.fallback };
-  if (error.isNetworkError) return { ...result, message: texts.noResponse };
-  const unplaced: string[] = [];
-  for (const [key, messages] of Object.entries(error.fieldErrors)) {
-    const message = messages[0];
-    if (!message) continue;
-    const [head = key, sub] = key.split(/[.[\]]+/);
-    const field = SERVER_FIELDS[head];
-    if (head === 'maps' && sub && isKind(sub)) result.maps[sub] ??= message;
-    else if (field && fields.includes(field)) result.fields[field] ??= message;
-    else unplaced.push(message);
-  }
-  const placed = Object.keys(result.fields).length + Object.keys(result.maps).length;
-  if (placed === 0 || unplaced.length > 0) result.message = unplaced[0] ?? error.body.message ?? texts.fallback;
-  return result;
+  const maps: MaterialSaveErrors['maps'] = {};
+  if (error instanceof ApiError && error.isNetworkError) return { maps, message: texts.noResponse };
+  const { message } = applyServerErrors<T>(
+    error,
+    (key, messages) => {
+      const [head = key, sub] = key.split(/[.[\]]+/);
+      if (head === 'maps' && sub && isKind(sub)) {
+        maps[sub] ??= messages[0];
+        return {};
+      }
+      const field = SERVER_FIELDS[head];
+      return field && (fields as readonly string[]).includes(field) ? (field as Path<T>) : null;
+    },
+    setError,
+    texts.fallback,
+  );
+  return { maps, message };
 }

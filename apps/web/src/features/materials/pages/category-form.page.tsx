@@ -9,15 +9,17 @@ import {
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { zodResolver } from '../../../shared/forms/zod-resolver.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { paths } from '@/lib/paths/paths.ts';
+import { applyServerErrors, formResolver } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '@/shared/ui/banner.store.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useCreateCategory } from '../api/create-category.api.ts';
 import { type CategoryRecord, useCategory } from '../api/get-category.api.ts';
-import { type CategorySave, useCreateCategory, useUpdateCategory } from '../api/save-category.api.ts';
+import { useUpdateCategory } from '../api/update-category.api.ts';
 import { ParentCategoryPicker } from '../components/category-picker.component.tsx';
 import { useWriteError } from '../components/use-write-error.hook.ts';
+import type { CategorySave } from '../logic/category-save.logic.ts';
 import { fieldMessageKey } from '../logic/form-errors.logic.ts';
 import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
@@ -54,7 +56,7 @@ function CategoryForm({ category, parentId }: { category: CategoryRecord | null;
       preview_image: null,
       remove_preview_image: false,
     },
-    resolver: zodResolver(materialCategorySaveSchema, (field, code) => t(fieldMessageKey(field, code))),
+    resolver: formResolver(materialCategorySaveSchema, (field, code) => t(fieldMessageKey(field, code))),
   });
   const { errors } = form.formState;
   const statusOptions = RECORD_STATUSES.map((status) => ({ value: status, label: t(`status.${status}`) }));
@@ -73,10 +75,8 @@ function CategoryForm({ category, parentId }: { category: CategoryRecord | null;
       });
       await navigate(listOf(saved.parent_id));
     } catch (error) {
-      const fields = error instanceof ApiError ? error.fieldErrors : {};
-      const known = FIELDS.filter((field) => fields[field]?.[0]);
-      for (const field of known) form.setError(field, { message: fields[field]?.[0] });
-      if (known.length === 0) {
+      const { fields } = applyServerErrors(error, FIELDS, form.setError, '');
+      if (fields.length === 0) {
         showBanner({ kind: 'failure', text: errorText(error), scope: MATERIALS_BANNER_SCOPE, life: 0 });
       }
     }

@@ -1,19 +1,32 @@
 import { Alert, Anchor, Card, List, Stack, Text, TextInput, Title } from '@mantine/core';
-import { materialSaveSchema } from '@meshport/contract';
+import { materialImportSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SaveBar } from '../../../shared/forms/index.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
-import { useImportMaterial } from '../api/create-material.api.ts';
+import { z } from 'zod';
+import { paths } from '@/lib/paths/paths.ts';
+import { formResolver, SaveBar } from '@/shared/forms/index.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
+import { useImportMaterial } from '../api/import-material.api.ts';
 import { CategoriesPicker } from '../components/category-picker.component.tsx';
 import { useSavedMaterial } from '../components/use-saved-material.hook.ts';
 import { fieldMessageKey } from '../logic/form-errors.logic.ts';
-import { materialSaveErrors } from '../logic/material-save-errors.logic.ts';
+import { placeMaterialSaveErrors } from '../logic/material-save-errors.logic.ts';
 import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
+
+/**
+ * The import checked by its contract: a finished upload (its id), and a name only when one is
+ * given (blank: the package's own).
+ */
+const importFormSchema = materialImportSchema.pick({ categories: true }).extend({
+  file: z.object({ uploadId: materialImportSchema.shape.upload_id }),
+  name: z
+    .string()
+    .transform((name) => name.trim() || undefined)
+    .pipe(materialImportSchema.shape.name),
+});
 
 interface ImportValues {
   file: UploadedFile | null;
@@ -47,20 +60,15 @@ export function MaterialImportPage() {
   const done = useSavedMaterial();
   const [failure, setFailure] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const form = useForm<ImportValues>({ defaultValues: { file: null, name: '', categories: [] } });
+  const form = useForm<ImportValues>({
+    defaultValues: { file: null, name: '', categories: [] },
+    resolver: formResolver(importFormSchema, (field, code) => t(fieldMessageKey(field, code))),
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     const name = values.name.trim();
-    if (name) {
-      const checked = materialSaveSchema.shape.name.safeParse(name);
-      if (!checked.success) {
-        const code = checked.error.issues[0]?.code ?? 'custom';
-        form.setError('name', { type: 'client', message: t(fieldMessageKey('name', code)) });
-        return;
-      }
-    }
     try {
       const saved = await save.mutateAsync({
         upload_id: values.file?.uploadId ?? '',
@@ -69,14 +77,10 @@ export function MaterialImportPage() {
       });
       await done(saved.name, 'messages.materialImported');
     } catch (error) {
-      const placed = materialSaveErrors(
-        error,
-        { fallback: t('form.saveFailed'), noResponse: t('common:errors.noResponse') },
-        ['file', 'name', 'categories'],
-      );
-      for (const [field, message] of Object.entries(placed.fields)) {
-        form.setError(field as keyof ImportValues, { type: 'server', message });
-      }
+      const placed = placeMaterialSaveErrors(error, form.setError, ['file', 'name', 'categories'], {
+        fallback: t('form.saveFailed'),
+        noResponse: t('common:errors.noResponse'),
+      });
       setFailure(placed.message);
     }
   });
@@ -102,7 +106,6 @@ export function MaterialImportPage() {
           <Controller
             control={form.control}
             name="file"
-            rules={{ validate: (value) => (value ? true : t('form.errors.required')) }}
             render={({ field }) => (
               <UploadField
                 label={t('import.file')}

@@ -3,10 +3,11 @@ import { ApiError } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { MaterialMapList, MaterialViewer } from '../../../shared/viewer/index.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { MaterialMapList, MaterialViewer } from '@/shared/viewer/index.ts';
 import { type MaterialRecord, useMaterial } from '../api/get-material.api.ts';
 import { useMaterialVariants } from '../api/get-material-variants.api.ts';
 import { MaterialActions } from '../components/material-actions.component.tsx';
@@ -22,12 +23,6 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
       <div>{children}</div>
     </div>
   );
-}
-
-function useDate() {
-  const { i18n } = useTranslation();
-  return (value: string) =>
-    new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function Variants({ name }: { name: string }) {
@@ -65,7 +60,6 @@ function Variants({ name }: { name: string }) {
 
 function Overview({ material }: { material: MaterialRecord }) {
   const { t } = useTranslation('materials');
-  const date = useDate();
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-start" wrap="wrap">
@@ -115,12 +109,12 @@ function Overview({ material }: { material: MaterialRecord }) {
                   </Field>
                   <Field label={t('overview.created')}>
                     <Text component="time" dateTime={material.created_at}>
-                      {date(material.created_at)}
+                      {formatDateTime(material.created_at)}
                     </Text>
                   </Field>
                   <Field label={t('overview.modified')}>
                     <Text component="time" dateTime={material.updated_at}>
-                      {date(material.updated_at)}
+                      {formatDateTime(material.updated_at)}
                     </Text>
                   </Field>
                 </SimpleGrid>

@@ -1,7 +1,7 @@
 import { NOTIFICATION_DEFAULT_SORT, type NotificationList, notificationEndpoints } from '@meshport/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 export interface NotificationQuery {
   perPage: number;

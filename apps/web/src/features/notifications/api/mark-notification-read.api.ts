@@ -1,6 +1,6 @@
 import { type NotificationItem, notificationEndpoints } from '@meshport/contract';
 import { useMutation } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
+import { call } from '@/lib/api/api-client.ts';
 
 /** PATCH /my-account/notifications/{id} with read=1. */
 export async function markNotificationRead(id: number): Promise<NotificationItem> {

@@ -16,19 +16,14 @@ import { useWindowEvent } from '@mantine/hooks';
 import type { NotificationItem } from '@meshport/contract';
 import { type ReactNode, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRealtime } from '../../../lib/realtime/realtime.context.tsx';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelError } from '../../../shared/ui/query-state.component.tsx';
-import { useCloseOnRouteChange } from '../../../shared/ui/use-close-on-route-change.hook.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { useRealtime } from '@/lib/realtime/realtime.context.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { useCloseOnRouteChange } from '@/shared/ui/use-close-on-route-change.hook.ts';
 import { useNotifications } from '../hooks/use-notifications.hook.ts';
 import { badgeText, isNearBottom } from '../logic/notifications.logic.ts';
 import classes from './notifications.module.css';
-
-function formatDate(date: string, lng: string | undefined): string {
-  const value = new Date(date);
-  if (Number.isNaN(value.getTime())) return date;
-  return value.toLocaleString(lng, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 function NotificationEntry({
   item,
@@ -39,7 +34,7 @@ function NotificationEntry({
   expanded: boolean;
   onToggle: () => void;
 }) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const textId = useId();
   return (
     <li className={classes.entry} data-read={item.read || undefined}>
@@ -55,7 +50,7 @@ function NotificationEntry({
             {item.title}
           </Text>
           <Text component="time" dateTime={item.date} size="xs" c="dimmed">
-            {formatDate(item.date, i18n.resolvedLanguage)}
+            {formatDateTime(item.date) || item.date}
           </Text>
           <VisuallyHidden>{item.read ? t('read') : t('unread')}</VisuallyHidden>
         </span>

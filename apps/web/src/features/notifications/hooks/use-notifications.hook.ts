@@ -7,9 +7,9 @@ import {
 } from '@meshport/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
-import { useChannelEvent } from '../../../lib/realtime/realtime.context.tsx';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
+import { useChannelEvent } from '@/lib/realtime/realtime.context.tsx';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
 import { notificationKeys, useNotificationList } from '../api/get-notifications.api.ts';
 import { useMarkAllNotificationsRead } from '../api/mark-all-notifications-read.api.ts';
 import { useMarkNotificationRead } from '../api/mark-notification-read.api.ts';

@@ -1,12 +1,13 @@
 import { LIBRARY_ITEM_STATUSES, libraryItemEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
-import { setItemArchived } from '../api/archive-item.api.ts';
-import { deleteItem, restore } from '../api/delete-record.api.ts';
+import { deleteItem } from '@/lib/api/resources/items/delete-item.api.ts';
+import { restoreItem } from '@/lib/api/resources/items/restore-item.api.ts';
+import { updateItem } from '@/lib/api/resources/items/update-item.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import type { UndoBuilder } from '@/shared/ui/undo-action.hook.ts';
 import { FROM_PROCESSOR, PROCESSOR_LIST_DEFAULTS } from '../logic/processor.constants.ts';
-import { processingRowActions } from './processing-actions.declaration.ts';
+import { processingRowActions } from './processing-actions.declaration.tsx';
 import { ProcessingDetails } from './processing-details.component.tsx';
 
 export type ItemRow = RowOf<typeof libraryItemEndpoints.list>;
@@ -25,6 +26,11 @@ const ITEM_CARD_FIELDS = [
   'finished_at',
   'uploader_name',
   'latest_geometry_event.message',
+  'latest_geometry_event.message_code',
+  'latest_geometry_event.message_params',
+  'figures',
+  'units',
+  'up_axis',
   'created_at',
 ];
 
@@ -33,7 +39,7 @@ const isArchived = (row: ItemRow) => row.status === 'ARCHIVED';
 /** '{name} Archived...' or '{name} Unarchived' (content.md §8) through PATCH archived. */
 async function toggleArchived(t: TFunction<'processor'>, row: ItemRow) {
   const archive = !isArchived(row);
-  const saved = await setItemArchived(row.id, archive);
+  const saved = await updateItem(row.id, { archived: archive });
   return { success: t(archive ? 'messages.archived' : 'messages.unarchived', { name: saved.name }) };
 }
 
@@ -94,7 +100,7 @@ export function itemsListDeclaration(t: TFunction<'processor'>, undo: UndoBuilde
               name: answer.library_item_name,
               status: t(`deleteStatus.${answer.status}`),
             }),
-            undo: undo([() => restore.item(row.id)], ['items', 'libraries']),
+            undo: undo([() => restoreItem(row.id)], ['items', 'libraries']),
           };
         },
       },

@@ -1,8 +1,8 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRealtime } from '../../../lib/realtime/realtime.context.tsx';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { useRealtime } from '@/lib/realtime/realtime.context.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 
 /** The first connection gets this long before the notice shows, so that opening the page does not flash it. */
 const GRACE_MS = 1500;

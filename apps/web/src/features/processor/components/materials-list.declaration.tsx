@@ -1,10 +1,11 @@
 import { materialEndpoints, RECORD_STATUSES } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
-import { deleteMaterial, restore } from '../api/delete-record.api.ts';
+import { deleteMaterial } from '@/lib/api/resources/materials/delete-material.api.ts';
+import { restoreMaterial } from '@/lib/api/resources/materials/restore-material.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import type { UndoBuilder } from '@/shared/ui/undo-action.hook.ts';
 import { FROM_PROCESSOR, PROCESSOR_LIST_DEFAULTS } from '../logic/processor.constants.ts';
 
 export type MaterialRow = RowOf<typeof materialEndpoints.list>;
@@ -81,7 +82,7 @@ export function materialsListDeclaration(t: TFunction<'processor'>, undo: UndoBu
             scope: `list:${LIST_ID}`,
             delay: TOAST_DELAY_MS,
             life: SHORT_BANNER_LIFE_MS,
-            action: undo([() => restore.material(answer.material_name)], ['materials', 'categories']),
+            action: undo([() => restoreMaterial(answer.material_name)], ['materials', 'categories']),
           });
         },
       },

@@ -1,12 +1,13 @@
 import { MODEL_STATUSES, projectModelEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import type { UndoBuilder } from '../../../shared/ui/undo-action.hook.ts';
-import { deleteModel, restore } from '../api/delete-record.api.ts';
+import { deleteModel } from '@/lib/api/resources/models/delete-model.api.ts';
+import { restoreModel } from '@/lib/api/resources/models/restore-model.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import type { UndoBuilder } from '@/shared/ui/undo-action.hook.ts';
 import { statusText } from '../logic/processing-status.logic.ts';
 import { FROM_PROCESSOR, PROCESSOR_LIST_DEFAULTS } from '../logic/processor.constants.ts';
-import { processingRowActions } from './processing-actions.declaration.ts';
+import { processingRowActions } from './processing-actions.declaration.tsx';
 import { ProcessingDetails } from './processing-details.component.tsx';
 
 export type ModelRow = RowOf<typeof projectModelEndpoints.list>;
@@ -24,6 +25,11 @@ const MODEL_CARD_FIELDS = [
   'finished_at',
   'uploader_name',
   'latest_geometry_event.message',
+  'latest_geometry_event.message_code',
+  'latest_geometry_event.message_params',
+  'figures',
+  'units',
+  'up_axis',
   'created_at',
 ];
 
@@ -83,7 +89,7 @@ export function modelsListDeclaration(t: TFunction<'processor'>, undo: UndoBuild
           const answer = await deleteModel(row.id);
           return {
             success: t('messages.deleted', { name: answer.model_name, status: t(`deleteStatus.${answer.status}`) }),
-            undo: undo([() => restore.model(row.id)], ['models', 'projects']),
+            undo: undo([() => restoreModel(row.id)], ['models', 'projects']),
           };
         },
       },

@@ -1,7 +1,9 @@
 import { Group, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { formatElapsed, isRunning } from '../../../shared/ui/elapsed.logic.ts';
-import { useNow } from '../../../shared/ui/use-now.hook.ts';
+import { formatDateTime, formatDimensions, formatElapsed } from '@/lib/i18n/format.ts';
+import { processingMessage, type StoredMessage } from '@/lib/i18n/processing-message.ts';
+import { isRunning } from '@/shared/ui/elapsed.logic.ts';
+import { useNow } from '@/shared/ui/use-now.hook.ts';
 import { cardElapsed, showsMessage } from '../logic/processing-status.logic.ts';
 
 export interface ProcessingRow {
@@ -9,7 +11,9 @@ export interface ProcessingRow {
   started_at: string | null;
   finished_at: string | null;
   uploader_name: string | null;
-  latest_geometry_event: { message: string | null };
+  latest_geometry_event: StoredMessage;
+  /** The real size once processed (absent on records processed before it was measured). */
+  figures?: { dimensions_m?: { width: number; depth: number; height: number } | null } | null;
 }
 
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
@@ -30,12 +34,12 @@ function Line({ label, value, testId }: { label: string; value: string; testId?:
  * way), finished-at and uploader; while processing the latest event message, and why a run ended.
  */
 export function ProcessingDetails({ row }: { row: ProcessingRow }) {
-  const { t, i18n } = useTranslation('processor');
+  const { t } = useTranslation('processor');
   const now = useNow(isRunning(row.status) && row.started_at !== null && row.finished_at === null);
   const elapsed = cardElapsed(row, now);
-  const message = showsMessage(row.status) ? row.latest_geometry_event.message : null;
+  const message = showsMessage(row.status) ? processingMessage(t, row.latest_geometry_event) : null;
   const finished = row.finished_at
-    ? new Date(row.finished_at).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'short', timeStyle: 'short' })
+    ? formatDateTime(row.finished_at, { dateStyle: 'short', timeStyle: 'short' })
     : t('card.notYet');
   return (
     <>
@@ -46,6 +50,13 @@ export function ProcessingDetails({ row }: { row: ProcessingRow }) {
       />
       <Line label={t('card.finishedAt')} value={finished} />
       <Line label={t('card.uploader')} value={row.uploader_name ?? t('card.unknown')} />
+      {row.figures?.dimensions_m && (
+        <Line
+          label={t('card.dimensions')}
+          value={formatDimensions(row.figures.dimensions_m)}
+          testId="card-dimensions"
+        />
+      )}
       {message && (
         <Text
           size="xs"

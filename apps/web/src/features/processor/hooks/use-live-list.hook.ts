@@ -1,7 +1,7 @@
 import type { ProcessingSubjectKind } from '@meshport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { queryKey } from '../../../lib/api/query-keys.ts';
-import { useProcessingEvents } from '../../../lib/realtime/use-processing-events.hook.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { useProcessingEvents } from '@/lib/realtime/use-processing-events.hook.ts';
 import { applyGeometryUpdate } from '../logic/processing-status.logic.ts';
 
 const RESOURCES = { project_model: 'models', library_item: 'items' } as const;

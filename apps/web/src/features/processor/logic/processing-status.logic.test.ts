@@ -1,6 +1,6 @@
 import type { GeometryEventsUpdated } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
-import { canCancel, canReprocess } from '../../../shared/viewer/processing-run.api.ts';
+import { canCancel, canReprocess } from '@/shared/viewer/processing-run.api.ts';
 import { applyGeometryUpdate, cardElapsed, statusText } from './processing-status.logic.ts';
 
 const event: GeometryEventsUpdated = {
@@ -56,9 +56,28 @@ describe('processing status', () => {
       status: 'PROCESSING',
       status_color: '#1c7ed6',
       started_at: '2026-01-01T10:00:00Z',
-      latest_geometry_event: { message: 'Converting to glTF' },
+      latest_geometry_event: { message: 'Converting to glTF', message_code: null, message_params: null },
     });
     expect(next?.meta).toBe(page.meta);
+  });
+
+  it("takes a failure's message code and parameters with its text, so that the card shows it translated", () => {
+    const failed: GeometryEventsUpdated = {
+      ...event,
+      status: 'FAILED',
+      latest_geometry_event: {
+        message: 'The file is FBX 6.1, …',
+        step: 'inspect',
+        message_code: 'fbxTooOld',
+        message_params: { version: '6.1' },
+      },
+    };
+    const next = applyGeometryUpdate({ data: [row(2)] }, failed);
+    expect(next?.data[0]?.latest_geometry_event).toEqual({
+      message: 'The file is FBX 6.1, …',
+      message_code: 'fbxTooOld',
+      message_params: { version: '6.1' },
+    });
   });
 
   it('leaves a page without the record (and no page) as it was', () => {

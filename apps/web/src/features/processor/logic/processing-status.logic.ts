@@ -1,5 +1,6 @@
 import type { GeometryEventsUpdated } from '@meshport/contract';
-import { elapsedMs, isRunning } from '../../../shared/ui/elapsed.logic.ts';
+import type { StoredMessage } from '@/lib/i18n/processing-message.ts';
+import { elapsedMs, isRunning } from '@/shared/ui/elapsed.logic.ts';
 
 /** A model row's `status` is the text, or `{finished}` when the picker asks for that instead. */
 export function statusText(status: string | { finished: boolean }): string {
@@ -31,7 +32,7 @@ interface LiveRow {
   status_color: string;
   started_at: string | null;
   finished_at: string | null;
-  latest_geometry_event: { message: string | null };
+  latest_geometry_event: StoredMessage;
 }
 
 /**
@@ -54,7 +55,12 @@ export function applyGeometryUpdate<P extends { data: readonly unknown[] }>(
       status_color: event.status_color,
       started_at: event.started_at,
       finished_at: event.finished_at,
-      latest_geometry_event: { ...row.latest_geometry_event, message: event.latest_geometry_event.message },
+      latest_geometry_event: {
+        ...row.latest_geometry_event,
+        message: event.latest_geometry_event.message,
+        message_code: event.latest_geometry_event.message_code ?? null,
+        message_params: event.latest_geometry_event.message_params ?? null,
+      },
     };
   });
   return changed ? { ...page, data } : page;

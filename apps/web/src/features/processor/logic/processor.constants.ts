@@ -1,6 +1,6 @@
 import { PROCESSOR_LIST_PER_PAGE } from '@meshport/contract';
-import type { ListView } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
+import type { ListView } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
 
 /** content.md §9: 10 per page, newest first. */
 export const PROCESSOR_PER_PAGE = PROCESSOR_LIST_PER_PAGE;

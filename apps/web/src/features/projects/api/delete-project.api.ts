@@ -1,16 +1,11 @@
 import { projectEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** DELETE /projects/{id}: the project and its sub-projects go to the recycling bin. */
 export async function deleteProject(id: number) {
   return call(projectEndpoints.delete, { params: { id } });
-}
-
-/** POST /projects/{id}/restore: back from the recycling bin, with what went along. */
-export async function restoreProject(id: number) {
-  return call(projectEndpoints.restore, { params: { id } });
 }
 
 /** Refreshes every project answer, and the models (theirs went along). */

@@ -1,7 +1,6 @@
-import { labelEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { fetchLabels } from '@/lib/api/resources/labels/list-labels.api.ts';
 
 /** Most labels the picker offers (the list engine's page cap). */
 export const LABEL_OPTIONS_SHOWN = 100;
@@ -14,10 +13,10 @@ export interface LabelOption {
 
 /** GET /labels: the company's labels for the labels picker, by name. */
 export async function fetchLabelOptions(signal?: AbortSignal): Promise<LabelOption[]> {
-  const body = await call(labelEndpoints.list, {
-    query: { per_page: LABEL_OPTIONS_SHOWN, sort: 'name', included_fields: ['id', 'name', 'color'] },
+  const body = await fetchLabels(
+    { per_page: LABEL_OPTIONS_SHOWN, sort: 'name', included_fields: ['id', 'name', 'color'] },
     signal,
-  });
+  );
   return body.data;
 }
 

@@ -1,8 +1,8 @@
 import { type ProjectModel, type processingFieldsSchema, projectModelEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** A model with its processing side: figures and downloads (null until there are). */
 export type ModelRecord = ProjectModel & z.infer<typeof processingFieldsSchema>;

@@ -1,7 +1,7 @@
-import { type ProjectModel, projectModelEndpoints } from '@meshport/contract';
+import type { ProjectModel } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { fetchModels } from '@/lib/api/resources/models/list-models.api.ts';
 
 /** Most models a project's overview lists. */
 export const PROJECT_MODELS_SHOWN = 100;
@@ -13,15 +13,15 @@ export type ProjectModelRow = Pick<
 
 /** GET /projects/models?filter[project]={id}: the project's models, newest first. */
 export async function fetchProjectModels(projectId: number, signal?: AbortSignal): Promise<ProjectModelRow[]> {
-  const body = await call(projectModelEndpoints.list, {
-    query: {
+  const body = await fetchModels(
+    {
       filter: { project: String(projectId) },
       per_page: PROJECT_MODELS_SHOWN,
       sort: '-created_at',
       included_fields: ['id', 'name', 'status', 'status_color', 'preview_image_url', 'uploader_name', 'updated_at'],
     },
     signal,
-  });
+  );
   // `status` is the text unless `status.finished` is asked for, which this call does not.
   return body.data.map((row) => ({ ...row, status: typeof row.status === 'string' ? row.status : 'FINISHED' }));
 }

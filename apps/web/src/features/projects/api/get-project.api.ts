@@ -1,7 +1,7 @@
 import { type Project, projectEndpoints } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /** GET /projects/{id}: the project with its labels and members. */
 export async function fetchProject(id: number, signal?: AbortSignal): Promise<Project> {

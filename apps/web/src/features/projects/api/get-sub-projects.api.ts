@@ -1,7 +1,7 @@
-import { type Project, projectEndpoints } from '@meshport/contract';
+import type { Project } from '@meshport/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { fetchProjects } from '@/lib/api/resources/projects/list-projects.api.ts';
 
 /** Most sub-projects an overview lists (the list engine's page cap). */
 export const SUB_PROJECTS_SHOWN = 100;
@@ -10,8 +10,8 @@ export type SubProject = Pick<Project, 'id' | 'name' | 'description' | 'status' 
 
 /** GET /projects?filter[parent_id]={id}: the direct sub-projects, by name. */
 export async function fetchSubProjects(parentId: number, signal?: AbortSignal): Promise<SubProject[]> {
-  const body = await call(projectEndpoints.list, {
-    query: {
+  const body = await fetchProjects(
+    {
       filter: { parent_id: String(parentId) },
       per_page: SUB_PROJECTS_SHOWN,
       sort: 'name',
@@ -19,7 +19,7 @@ export async function fetchSubProjects(parentId: number, signal?: AbortSignal): 
       favorites_first: '0',
     },
     signal,
-  });
+  );
   return body.data;
 }
 

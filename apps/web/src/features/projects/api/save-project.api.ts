@@ -1,8 +1,9 @@
 import { type Project, projectEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 import { type ProjectFormMode, type ProjectFormValues, type SavePlan, savePlan } from '../logic/project-form.logic.ts';
+import { updateProject } from './update-project.api.ts';
 
 export interface SaveProjectInput {
   mode: ProjectFormMode;
@@ -18,7 +19,7 @@ type Body = Exclude<SavePlan, { kind: 'json-then-image' }>['body'];
 async function send(mode: ProjectFormMode, id: number | null, body: Body): Promise<Project> {
   if (mode === 'create') return (await call(projectEndpoints.create, { body })).data;
   if (id === null) throw new Error(`${mode} without a project`);
-  if (mode === 'edit') return (await call(projectEndpoints.update, { params: { id }, body })).data;
+  if (mode === 'edit') return updateProject(id, body);
   return (await call(projectEndpoints.copy, { params: { id }, body })).data;
 }
 
@@ -32,7 +33,7 @@ export async function saveProject({ mode, id, parentId, values }: SaveProjectInp
   const saved = await send(mode, id, plan.body);
   const form = new FormData();
   form.set('preview_image', plan.image);
-  return (await call(projectEndpoints.update, { params: { id: saved.id }, body: form })).data;
+  return updateProject(saved.id, form);
 }
 
 /** The save of the project form; every cached project answer refreshes after it. */

@@ -1,11 +1,10 @@
-import { projectEndpoints } from '@meshport/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
+import { updateProject } from './update-project.api.ts';
 
 /** PATCH /projects/{id} with `users` alone: the members replace the current ones. */
 export async function updateProjectMembers({ id, users }: { id: number; users: number[] }) {
-  return (await call(projectEndpoints.update, { params: { id }, body: { users } })).data;
+  return updateProject(id, { users });
 }
 
 export function useUpdateProjectMembers() {

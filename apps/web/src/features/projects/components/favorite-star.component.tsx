@@ -1,6 +1,6 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 import { useFavoriteProject } from '../api/favorite-project.api.ts';
 
 /** customerportal's favourite star (content.md §4): a toggle button, optimistic, usable by keyboard. */

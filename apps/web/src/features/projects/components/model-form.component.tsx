@@ -1,16 +1,33 @@
 import { Alert, Card, Stack, Textarea, TextInput } from '@mantine/core';
-import { type ProjectModel, projectEndpoints } from '@meshport/contract';
+import { type ProjectModel, projectEndpoints, projectModelCreateSchema } from '@meshport/contract';
 import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { type PickerOption, RecordPicker, SaveBar } from '../../../shared/forms/index.ts';
-import { showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { formErrorsOf, nameFromFileName, type UploadedFile, UploadField } from '../../../shared/upload/index.ts';
-import { useCreateModel, useUpdateModel } from '../api/save-model.api.ts';
+import { z } from 'zod';
+import { paths } from '@/lib/paths/paths.ts';
+import {
+  applyServerErrors,
+  fieldOf,
+  formResolver,
+  maxLengthOf,
+  type PickerOption,
+  type PlacedRecord,
+  PlacementFields,
+  type PlacementValues,
+  placementBody,
+  placementChanged,
+  placementValues,
+  RecordPicker,
+  requiredMessage,
+  SaveBar,
+} from '@/shared/forms/index.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { nameFromFileName, type UploadedFile, UploadField } from '@/shared/upload/index.ts';
+import { useCreateModel } from '../api/create-model.api.ts';
+import { useUpdateModel } from '../api/update-model.api.ts';
 
-interface ModelFormValues {
+interface ModelFormValues extends PlacementValues {
   project: string | null;
   name: string;
   description: string;
@@ -19,12 +36,21 @@ interface ModelFormValues {
 
 type ModelFormField = keyof ModelFormValues;
 
+/** The form checked by the model's contract: project, name, description, and the file's upload (required to create). */
+function modelFormSchema(editing: boolean) {
+  const { project_id, name, description, upload_id, units, up_axis } = projectModelCreateSchema.shape;
+  const file = z.object({ uploadId: upload_id });
+  return z.object({ project: project_id, name, description, file: editing ? file.nullable() : file, units, up_axis });
+}
+
 /** Where the server's 422 fields show on this form. */
 const SERVER_FIELDS: Readonly<Record<string, ModelFormField>> = {
   project_id: 'project',
   name: 'name',
   description: 'description',
   upload_id: 'file',
+  units: 'units',
+  up_axis: 'up_axis',
 };
 
 type ModelFormProps =
@@ -34,7 +60,7 @@ type ModelFormProps =
       project: PickerOption | null;
       cancelTo: string;
     }
-  | { mode: 'edit'; model: ProjectModel; backTo: { path: string; state?: unknown } };
+  | { mode: 'edit'; model: ProjectModel & PlacedRecord; backTo: { path: string; state?: unknown } };
 
 const projectOption = (project: { id: number; name: string }): PickerOption => ({
   value: String(project.id),
@@ -60,11 +86,12 @@ export function ModelForm(props: ModelFormProps) {
           name: props.model.name,
           description: props.model.description ?? '',
           file: null,
+          ...placementValues(props.model),
         }
-      : { project: props.project?.value ?? null, name: '', description: '', file: null },
+      : { project: props.project?.value ?? null, name: '', description: '', file: null, ...placementValues() },
+    resolver: formResolver(modelFormSchema(editing), requiredMessage(t('modelForm.required'))),
   });
   const { errors, isSubmitting } = form.formState;
-  const required = t('modelForm.required');
 
   const onFileChange = useCallback(
     (file: UploadedFile | null, change: (file: UploadedFile | null) => void) => {
@@ -90,27 +117,32 @@ export function ModelForm(props: ModelFormProps) {
           description,
           project_id: Number(values.project),
           upload_id: values.file?.uploadId ?? '',
+          ...placementBody(values),
         });
         showBanner({ kind: 'success', text: t('modelForm.created', { name: saved.name }), delay: TOAST_DELAY_MS });
         await navigate(paths.processor(), { state: { tab: 0 } });
         return;
       }
+      const reprocessing = !!values.file || placementChanged(values, props.model);
       const saved = await update.mutateAsync({
         name,
         description,
+        ...placementBody(values),
         ...(values.file ? { upload_id: values.file.uploadId } : {}),
       });
-      const text = values.file
+      const text = reprocessing
         ? t('modelForm.savedReprocessing', { name: saved.name })
         : t('modelForm.saved', { name: saved.name });
       showBanner({ kind: 'success', text, delay: TOAST_DELAY_MS });
       await leave();
     } catch (error) {
-      const { fields, message } = formErrorsOf(error, SERVER_FIELDS, t('modelForm.saveFailed'));
-      for (const [field, text] of Object.entries(fields) as [ModelFormField, string][]) {
-        form.setError(field, { type: 'server', message: text });
-      }
-      setFailure(message);
+      const placed = applyServerErrors(
+        error,
+        (key) => SERVER_FIELDS[fieldOf(key)] ?? null,
+        form.setError,
+        t('modelForm.saveFailed'),
+      );
+      setFailure(placed.message);
     }
   });
 
@@ -118,7 +150,6 @@ export function ModelForm(props: ModelFormProps) {
     <Controller
       control={form.control}
       name="file"
-      rules={{ validate: (value) => (editing || value ? true : required) }}
       render={({ field }) => (
         <UploadField
           label={editing ? t('modelForm.newFile') : t('modelForm.file')}
@@ -146,7 +177,6 @@ export function ModelForm(props: ModelFormProps) {
           <Controller
             control={form.control}
             name="project"
-            rules={{ validate: (value) => (value ? true : required) }}
             render={({ field }) => (
               <RecordPicker
                 endpoint={projectEndpoints.list}
@@ -169,18 +199,19 @@ export function ModelForm(props: ModelFormProps) {
           label={t('modelForm.name')}
           description={editing ? undefined : t('modelForm.nameHint')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(projectModelCreateSchema.shape.name)}
           error={errors.name?.message}
-          {...form.register('name', { validate: (value) => (value.trim() === '' ? required : true) })}
+          {...form.register('name')}
         />
         <Textarea
           label={t('modelForm.description')}
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={maxLengthOf(projectModelCreateSchema.shape.description)}
           error={errors.description?.message}
           {...form.register('description')}
         />
+        <PlacementFields control={form.control} />
         {editing && fileField}
         <SaveBar
           onCancel={() => void leave()}

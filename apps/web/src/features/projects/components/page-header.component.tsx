@@ -1,7 +1,7 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 
 interface PageHeaderProps {
   title: ReactNode;

@@ -2,6 +2,7 @@ import { Button, FileInput, Group, Stack, Text } from '@mantine/core';
 import { MAX_PREVIEW_IMAGE_BYTES, PREVIEW_IMAGE_TYPES } from '@meshport/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatNumber } from '@/lib/i18n/format.ts';
 import { PreviewImage } from './preview-image.component.tsx';
 
 interface PreviewImageFieldProps {
@@ -34,7 +35,9 @@ export function PreviewImageField({ current, name, file, removed, error, onFile,
       <PreviewImage src={shown} name={name || t('form.untitled')} />
       <FileInput
         label={t('form.image')}
-        description={t('form.imageHint', { size: Math.round(MAX_PREVIEW_IMAGE_BYTES / 1024 / 1024) })}
+        description={t('form.imageHint', {
+          size: formatNumber(MAX_PREVIEW_IMAGE_BYTES / 1024 / 1024, { maximumFractionDigits: 0 }),
+        })}
         placeholder={t('form.imagePlaceholder')}
         accept={PREVIEW_IMAGE_TYPES.join(',')}
         value={file}

@@ -1,6 +1,6 @@
 import { Center, Image, Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 
 /** A record's preview image, or a placeholder saying there is none. */
 export function PreviewImage({ src, name, height = 220 }: { src: string | null; name: string; height?: number }) {

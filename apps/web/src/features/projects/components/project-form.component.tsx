@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Group, Select, Stack, Tabs, Text, Textarea, TextInput } from '@mantine/core';
-import { hasPermission, MAX_PREVIEW_IMAGE_BYTES, type Project, RECORD_STATUSES } from '@meshport/contract';
+import { hasPermission, type Project, RECORD_STATUSES } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
-import { useErrorText } from '../../../shared/ui/query-state.component.tsx';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { applyServerErrors, formResolver, maxLengthOf } from '@/shared/forms/index.ts';
+import { showBanner } from '@/shared/ui/banner.store.ts';
+import { useErrorText } from '@/shared/ui/query-state.component.tsx';
 import { useLabelOptions } from '../api/get-label-options.api.ts';
 import { useUserOptions } from '../api/get-user-options.api.ts';
 import { useSaveProject } from '../api/save-project.api.ts';
@@ -16,6 +17,7 @@ import { PROJECT_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.
 import {
   fieldErrors,
   firstTabWithError,
+  PROJECT_FORM_SCHEMA,
   PROJECT_FORM_TABS,
   type ProjectFormField,
   type ProjectFormMode,
@@ -60,7 +62,13 @@ export function ProjectForm({ mode, initial, source, parentId, initialTab, cance
   const canListLabels = hasPermission(user, 'list-labels');
   const users = useUserOptions(canListUsers);
   const labels = useLabelOptions(canListLabels);
-  const form = useForm<ProjectFormValues>({ defaultValues: initial });
+  const form = useForm<ProjectFormValues>({
+    defaultValues: initial,
+    resolver: formResolver(PROJECT_FORM_SCHEMA, (field, code, blank) => {
+      if (field === 'image') return code === 'too_big' ? t('form.errors.tooLarge') : undefined;
+      return blank ? t('form.errors.required') : undefined;
+    }),
+  });
   const { control, register, handleSubmit, setError, setValue, watch, formState } = form;
   const [name, image, removeImage] = watch(['name', 'image', 'removeImage']);
 
@@ -83,12 +91,18 @@ export function ProjectForm({ mode, initial, source, parentId, initialTab, cance
         await navigate(paths.projects.overview(saved.id));
       } catch (error) {
         if (error instanceof ApiError && error.status === 422 && Object.keys(error.fieldErrors).length > 0) {
-          const byField = fieldErrors(error.fieldErrors);
-          for (const [field, message] of Object.entries(byField)) {
-            if (field === 'root') setFailure(new ApiError(422, { message }));
-            else setError(field as ProjectFormField, { type: 'server', message });
-          }
-          const errorTab = firstTabWithError(Object.keys(byField));
+          const placed = applyServerErrors(
+            error,
+            (key, messages) => {
+              const byField = fieldErrors({ [key]: [...messages] });
+              return byField.root === undefined ? (byField as Partial<Record<ProjectFormField, string>>) : null;
+            },
+            setError,
+            '',
+          );
+          const [unplaced] = placed.unplaced;
+          if (unplaced !== undefined) setFailure(new ApiError(422, { message: unplaced }));
+          const errorTab = firstTabWithError(placed.fields);
           if (errorTab) openTab(errorTab);
           return;
         }
@@ -122,18 +136,16 @@ export function ProjectForm({ mode, initial, source, parentId, initialTab, cance
                 <TextInput
                   label={t('form.name')}
                   required
-                  maxLength={255}
+                  maxLength={maxLengthOf(PROJECT_FORM_SCHEMA.shape.name)}
                   error={formState.errors.name?.message}
-                  {...register('name', {
-                    validate: (value) => value.trim() !== '' || t('form.errors.required'),
-                  })}
+                  {...register('name')}
                 />
                 <Textarea
                   label={t('form.description')}
                   autosize
                   minRows={3}
                   maxRows={8}
-                  maxLength={2000}
+                  maxLength={maxLengthOf(PROJECT_FORM_SCHEMA.shape.description)}
                   error={formState.errors.description?.message}
                   {...register('description')}
                 />
@@ -159,9 +171,6 @@ export function ProjectForm({ mode, initial, source, parentId, initialTab, cance
               <Controller
                 control={control}
                 name="image"
-                rules={{
-                  validate: (file) => !file || file.size <= MAX_PREVIEW_IMAGE_BYTES || t('form.errors.tooLarge'),
-                }}
                 render={({ field, fieldState }) => (
                   <PreviewImageField
                     current={source?.preview_image ?? null}

@@ -1,6 +1,6 @@
 import { Avatar, Text, Tooltip } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { initials } from '../../../shared/ui/initials.logic.ts';
+import { initials } from '@/shared/ui/initials.logic.ts';
 
 const SHOWN = 3;
 

@@ -1,22 +1,16 @@
 import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { StatusBadge } from '../../../shared/resource-list/status-badge.component.tsx';
-import { PanelEmpty, QueryState, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { StatusBadge } from '@/shared/resource-list/status-badge.component.tsx';
+import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useProjectModels } from '../api/get-project-models.api.ts';
 import { useSubProjects } from '../api/get-sub-projects.api.ts';
-
-function useDate() {
-  const { i18n } = useTranslation();
-  return (value: string) =>
-    new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
-}
 
 /** The direct sub-projects of a project, each linking to its overview. */
 export function SubProjectList({ projectId }: { projectId: number }) {
   const { t } = useTranslation('projects');
-  const date = useDate();
   const query = useSubProjects(projectId);
   return (
     <Stack gap="xs" component="section" aria-label={t('related.subProjects')}>
@@ -50,7 +44,7 @@ export function SubProjectList({ projectId }: { projectId: number }) {
                     <StatusBadge label={t(`status.${row.status}`)} color={row.status_color} />
                   </Table.Td>
                   <Table.Td>
-                    <Text size="sm">{date(row.updated_at)}</Text>
+                    <Text size="sm">{formatDateTime(row.updated_at)}</Text>
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -65,7 +59,6 @@ export function SubProjectList({ projectId }: { projectId: number }) {
 /** The models of a project (GET /projects/models?filter[project]=id), each linking to its overview. */
 export function ProjectModelList({ projectId, enabled = true }: { projectId: number; enabled?: boolean }) {
   const { t } = useTranslation('projects');
-  const date = useDate();
   const query = useProjectModels(projectId, enabled);
   return (
     <Stack gap="xs" component="section" aria-label={t('related.models')}>
@@ -108,7 +101,7 @@ export function ProjectModelList({ projectId, enabled = true }: { projectId: num
                       <Text size="sm">{row.uploader_name ?? t('model.unknown')}</Text>
                     </Table.Td>
                     <Table.Td>
-                      <Text size="sm">{date(row.updated_at)}</Text>
+                      <Text size="sm">{formatDateTime(row.updated_at)}</Text>
                     </Table.Td>
                   </Table.Tr>
                 ))}

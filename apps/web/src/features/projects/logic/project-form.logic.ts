@@ -1,4 +1,4 @@
-import type { Project, RecordStatus } from '@meshport/contract';
+import { type Project, projectSaveSchema, type RecordStatus } from '@meshport/contract';
 
 /** The form's tabs (content.md §2: the fifth holds the labels). */
 export const PROJECT_FORM_TABS = ['1', '2', '3', '4', '5'] as const;
@@ -21,6 +21,11 @@ export interface ProjectFormValues {
 }
 
 export type ProjectFormField = 'name' | 'description' | 'status' | 'labels' | 'users' | 'image';
+
+/** The form checked by the contract's save schema; the new preview image on its own field. */
+export const PROJECT_FORM_SCHEMA = projectSaveSchema
+  .pick({ name: true, description: true, status: true, labels: true, users: true })
+  .extend({ image: projectSaveSchema.shape.preview_image.unwrap() });
 
 /** Which tab shows a field. */
 export const TAB_OF_FIELD: Record<ProjectFormField, ProjectFormTab> = {

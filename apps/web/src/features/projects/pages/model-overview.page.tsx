@@ -3,28 +3,32 @@ import { hasPermission, type ProjectModel } from '@meshport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { StatusBadge } from '../../../shared/resource-list/index.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
-import { elapsedMs, formatElapsed } from '../../../shared/ui/elapsed.logic.ts';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
-import { useNow } from '../../../shared/ui/use-now.hook.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { useDeleteModel } from '@/lib/api/resources/models/delete-model.api.ts';
+import { restoreModel } from '@/lib/api/resources/models/restore-model.api.ts';
+import { formatDateTime, formatElapsed } from '@/lib/i18n/format.ts';
+import { processingMessage } from '@/lib/i18n/processing-message.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { StatusBadge } from '@/shared/resource-list/index.ts';
+import { showBanner } from '@/shared/ui/banner.store.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
+import { elapsedMs } from '@/shared/ui/elapsed.logic.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
+import { useNow } from '@/shared/ui/use-now.hook.ts';
 import {
   GeometryEvents,
   ProcessingDownloads,
   ProcessingFigures,
   ProcessingRunButtons,
   RecordViewer,
+  useGeometryEvents,
   useLiveProcessing,
-} from '../../../shared/viewer/index.ts';
-import { restoreModel, useDeleteModel } from '../api/delete-model.api.ts';
+} from '@/shared/viewer/index.ts';
 import { type ModelRecord, useModel } from '../api/get-model.api.ts';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
@@ -40,7 +44,7 @@ function Elapsed({ model }: { model: ProjectModel }) {
 }
 
 function ModelOverview({ model }: { model: ModelRecord }) {
-  const { t, i18n } = useTranslation('projects');
+  const { t } = useTranslation('projects');
   useLiveProcessing('project_model', model.id);
   const user = useCurrentUser();
   const { platform } = useTenant();
@@ -49,9 +53,7 @@ function ModelOverview({ model }: { model: ModelRecord }) {
   const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const date = (value: string | null) =>
-    value
-      ? new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'medium' })
-      : t('model.never');
+    value ? formatDateTime(value, { dateStyle: 'medium', timeStyle: 'medium' }) : t('model.never');
   // Edit, reprocess and delete of a model all need update-project-models, on hatch (the server's rule).
   const canEdit = platform === 'hatch' && hasPermission(user, 'update-project-models');
 
@@ -143,7 +145,10 @@ function ModelOverview({ model }: { model: ModelRecord }) {
                   { term: t('model.finished'), value: date(model.finished_at) },
                   { term: t('model.elapsed'), value: <Elapsed model={model} /> },
                   { term: t('model.uploader'), value: model.uploader_name ?? t('model.unknown') },
-                  { term: t('model.latestEvent'), value: model.latest_geometry_event.message ?? t('model.noEvent') },
+                  {
+                    term: t('model.latestEvent'),
+                    value: processingMessage(t, model.latest_geometry_event) ?? t('model.noEvent'),
+                  },
                   { term: t('columns.created'), value: date(model.created_at) },
                   { term: t('columns.modified'), value: date(model.updated_at) },
                 ]}
@@ -176,9 +181,11 @@ function ModelOverview({ model }: { model: ModelRecord }) {
 
 /** /projects/models/overview/{modelId}: preview, processing metadata and the model's project. */
 export function ModelOverviewPage() {
-  const { t } = useTranslation('projects');
+  // The processor texts (run buttons, event messages) and the events load with the model, not after it.
+  const { t } = useTranslation(['projects', 'processor']);
   const id = idParam(useParams().modelId);
   const query = useModel(id ?? 0, id !== null);
+  useGeometryEvents('project_model', id ?? 0, id !== null);
   if (id === null) throw new ApiError(404, { message: 'No such model.' });
   if (query.isPending) return <SkeletonRows rows={6} height={36} label={t('model.loading')} />;
   if (query.isError) {

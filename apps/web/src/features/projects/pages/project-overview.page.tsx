@@ -3,18 +3,20 @@ import { hasPermission, type Project } from '@meshport/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { StatusBadge } from '../../../shared/resource-list/index.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { ConfirmDialog } from '../../../shared/ui/confirm-dialog.component.tsx';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
-import { restoreProject, useDeleteProject } from '../api/delete-project.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { restoreProject } from '@/lib/api/resources/projects/restore-project.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { StatusBadge } from '@/shared/resource-list/index.ts';
+import { showBanner } from '@/shared/ui/banner.store.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
+import { useDeleteProject } from '../api/delete-project.api.ts';
 import { useProject } from '../api/get-project.api.ts';
 import { FavoriteStar } from '../components/favorite-star.component.tsx';
 import { LabelBadges } from '../components/label-badges.component.tsx';
@@ -26,7 +28,7 @@ import { PROJECT_BANNER, PROJECT_DELETE_BANNER, PROJECTS_BANNER_SCOPE } from '..
 import { idParam } from '../logic/route-params.logic.ts';
 
 function Overview({ project }: { project: Project }) {
-  const { t, i18n } = useTranslation('projects');
+  const { t } = useTranslation('projects');
   const user = useCurrentUser();
   const { platform } = useTenant();
   const navigate = useNavigate();
@@ -34,8 +36,6 @@ function Overview({ project }: { project: Project }) {
   const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const may = (permission: string) => hasPermission(user, permission);
-  const date = (value: string) =>
-    new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
   const parent = useProject(project.parent_id);
 
   const onDelete = async () => {
@@ -155,8 +155,8 @@ function Overview({ project }: { project: Project }) {
                     term: t('columns.status'),
                     value: <StatusBadge label={t(`status.${project.status}`)} color={project.status_color} />,
                   },
-                  { term: t('columns.created'), value: date(project.created_at) },
-                  { term: t('columns.modified'), value: date(project.updated_at) },
+                  { term: t('columns.created'), value: formatDateTime(project.created_at) },
+                  { term: t('columns.modified'), value: formatDateTime(project.updated_at) },
                   {
                     term: t('columns.users'),
                     value: project.users.length

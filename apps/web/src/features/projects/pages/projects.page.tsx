@@ -3,15 +3,17 @@ import { hasPermission, PROJECT_LIST_PER_PAGE, projectEndpoints, RECORD_STATUSES
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { useTenant } from '../../../lib/session/tenant.context.ts';
-import { ResourceList, type ResourceListDeclaration, type RowOf } from '../../../shared/resource-list/index.ts';
-import { showBanner } from '../../../shared/ui/banner.store.ts';
-import { BannerOutlet } from '../../../shared/ui/banner-outlet.component.tsx';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
-import { useUndoAction } from '../../../shared/ui/undo-action.hook.ts';
-import { deleteProject, restoreProject } from '../api/delete-project.api.ts';
+import { restoreProject } from '@/lib/api/resources/projects/restore-project.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { useTenant } from '@/lib/session/tenant.context.ts';
+import { ResourceList, type ResourceListDeclaration, type RowOf } from '@/shared/resource-list/index.ts';
+import { showBanner } from '@/shared/ui/banner.store.ts';
+import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
+import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
+import { deleteProject } from '../api/delete-project.api.ts';
 import { FavoriteStar } from '../components/favorite-star.component.tsx';
 import { LabelBadges } from '../components/label-badges.component.tsx';
 import { ProjectMembers } from '../components/project-members.component.tsx';
@@ -34,8 +36,7 @@ export function ProjectsPage() {
   const undo = useUndoAction();
 
   const list = useMemo((): ResourceListDeclaration<typeof projectEndpoints.list, ProjectRow> => {
-    const date = (value: string) =>
-      new Date(value).toLocaleString(i18n.resolvedLanguage, { dateStyle: 'medium', timeStyle: 'short' });
+    const date = (value: string) => formatDateTime(value, { locale: i18n.resolvedLanguage });
     return {
       id: 'projects',
       endpoint: projectEndpoints.list,

@@ -1,7 +1,7 @@
 import { type GlobalSearchResponse, globalSearchEndpoints, type SearchCategory } from '@meshport/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { call } from '../../../lib/api/api-client.ts';
-import { queryKey } from '../../../lib/api/query-keys.ts';
+import { call } from '@/lib/api/api-client.ts';
+import { queryKey } from '@/lib/api/query-keys.ts';
 
 /**
  * GET /global-search?search=…&categories=… : up to 25 newest matches per category; a category

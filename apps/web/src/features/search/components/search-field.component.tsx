@@ -2,8 +2,8 @@ import { Popover, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { isRoute, paths } from '../../../lib/paths/paths.ts';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { isRoute, paths } from '@/lib/paths/paths.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 
 /** The required top-bar search (composed by the shell): submitting opens /global-search?search={text}. */
 export function SearchField() {

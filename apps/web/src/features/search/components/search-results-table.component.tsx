@@ -3,7 +3,8 @@ import type { AuthUser, PlatformKey, SearchCategory, SearchResult } from '@meshp
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { ReadOnlyTable, type ResourceColumn } from '../../../shared/resource-list/index.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { ReadOnlyTable, type ResourceColumn } from '@/shared/resource-list/index.ts';
 import { rowTarget, viewAllTarget } from '../logic/search-targets.logic.ts';
 import classes from './search.module.css';
 
@@ -83,10 +84,7 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
         width: 200,
         cell: (row) => (
           <Text component="time" dateTime={row.updated_at} size="sm" className={classes.nowrap}>
-            {new Date(row.updated_at).toLocaleString(i18n.resolvedLanguage, {
-              dateStyle: 'medium',
-              timeStyle: 'short',
-            })}
+            {formatDateTime(row.updated_at, { locale: i18n.resolvedLanguage })}
           </Text>
         ),
       },

@@ -5,7 +5,7 @@ import {
   type SearchCategory,
   type SearchResult,
 } from '@meshport/contract';
-import { paths, routeExists } from '../../../lib/paths/paths.ts';
+import { paths, routeExists } from '@/lib/paths/paths.ts';
 
 export interface SearchTarget {
   to: string;

@@ -1,13 +1,14 @@
 import { Switch, TextInput } from '@mantine/core';
+import { adminUserCreateSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSaveAdminUser } from '../api/security.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { applyServerErrors, formResolver, maxLengthOf, requiredMessage, SaveBar } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSaveAdminUser } from '../api/save-admin-user.api.ts';
 import { FormCard } from './security-page.component.tsx';
 
 interface AdminUserValues {
@@ -30,6 +31,7 @@ export interface AdminUserRecord {
 }
 
 const FIELDS = ['name', 'username', 'email', 'phone_number', 'function', 'admin'] as const;
+const SHAPE = adminUserCreateSchema.shape;
 
 /** Admin → Users create and edit, with the admin flag (never removable from one's own account). */
 export function AdminUserForm({ record }: { record?: AdminUserRecord }) {
@@ -47,8 +49,8 @@ export function AdminUserForm({ record }: { record?: AdminUserRecord }) {
       function: record?.function ?? '',
       admin: record?.admin === 1,
     },
+    resolver: formResolver(adminUserCreateSchema, requiredMessage(t('form.required'))),
   });
-  const required = { validate: (value: string) => value.trim() !== '' || t('form.required') };
   const listPath = paths.security.adminUsers.list();
   const own = record?.id === me.id;
 
@@ -79,36 +81,36 @@ export function AdminUserForm({ record }: { record?: AdminUserRecord }) {
         <TextInput
           label={t('fields.name')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(SHAPE.name)}
           error={formState.errors.name?.message}
-          {...register('name', required)}
+          {...register('name')}
         />
         <TextInput
           label={t('fields.username')}
           required
-          maxLength={64}
+          maxLength={maxLengthOf(SHAPE.username)}
           autoComplete="off"
           error={formState.errors.username?.message}
-          {...register('username', required)}
+          {...register('username')}
         />
         <TextInput
           label={t('fields.email')}
           type="email"
           required
-          maxLength={255}
+          maxLength={maxLengthOf(SHAPE.email)}
           autoComplete="off"
           error={formState.errors.email?.message}
-          {...register('email', required)}
+          {...register('email')}
         />
         <TextInput
           label={t('fields.phoneNumber')}
-          maxLength={50}
+          maxLength={maxLengthOf(SHAPE.phone_number)}
           error={formState.errors.phone_number?.message}
           {...register('phone_number')}
         />
         <TextInput
           label={t('fields.function')}
-          maxLength={255}
+          maxLength={maxLengthOf(SHAPE.function)}
           error={formState.errors.function?.message}
           {...register('function')}
         />

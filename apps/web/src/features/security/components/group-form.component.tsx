@@ -1,13 +1,20 @@
 import { Textarea, TextInput } from '@mantine/core';
-import { userEndpoints } from '@meshport/contract';
+import { groupCreateSchema, userEndpoints } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { applyServerErrors, RecordPicker, SaveBar } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSaveGroup } from '../api/security.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import {
+  applyServerErrors,
+  formResolver,
+  maxLengthOf,
+  RecordPicker,
+  requiredMessage,
+  SaveBar,
+} from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSaveGroup } from '../api/save-group.api.ts';
 import { FormCard } from './security-page.component.tsx';
 
 interface GroupValues {
@@ -35,6 +42,7 @@ export function GroupForm({ record }: { record?: GroupRecord }) {
       description: record?.description ?? '',
       users: record?.users.map((user) => String(user.id)) ?? [],
     },
+    resolver: formResolver(groupCreateSchema, requiredMessage(t('form.required'))),
   });
   const listPath = paths.security.groups.list();
 
@@ -64,15 +72,15 @@ export function GroupForm({ record }: { record?: GroupRecord }) {
         <TextInput
           label={t('fields.name')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(groupCreateSchema.shape.name)}
           error={formState.errors.name?.message}
-          {...register('name', { validate: (value) => value.trim() !== '' || t('form.required') })}
+          {...register('name')}
         />
         <Textarea
           label={t('fields.description')}
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={maxLengthOf(groupCreateSchema.shape.description)}
           error={formState.errors.description?.message}
           {...register('description')}
         />

@@ -1,9 +1,10 @@
 import { Badge } from '@mantine/core';
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, invitationEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { withdrawInvitation } from '../api/security.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { withdrawInvitation } from '../api/withdraw-invitation.api.ts';
 import { roleAndLicenceColumns } from './security-lists.declaration.tsx';
 
 type InvitationRow = RowOf<typeof invitationEndpoints.list>;
@@ -16,7 +17,6 @@ export function invitationsListDeclaration(
   t: TFunction<'security'>,
   language: string | undefined,
 ): ResourceListDeclaration<typeof invitationEndpoints.list, InvitationRow> {
-  const date = (value: string) => new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
   return {
     id: 'security-invitations',
     endpoint: invitationEndpoints.list,
@@ -46,7 +46,7 @@ export function invitationsListDeclaration(
       {
         id: 'expires_at',
         header: t('invitations.expires'),
-        cell: (row) => date(row.expires_at),
+        cell: (row) => formatDateTime(row.expires_at, { locale: language }),
         sortField: 'expires_at',
       },
     ],

@@ -1,14 +1,14 @@
-import { Checkbox, Fieldset, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
-import { ABILITY_GROUPS, type Ability, type AbilityGroup, type Role } from '@meshport/contract';
+import { Checkbox, Fieldset, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { ABILITY_GROUPS, type Ability, type AbilityGroup, type Role, roleCreateSchema } from '@meshport/contract';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSaveRole } from '../api/security.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { applyServerErrors, formResolver, maxLengthOf, requiredMessage, SaveBar } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSaveRole } from '../api/save-role.api.ts';
 import { grantableAbilities, groupState, toggleAbility, toggleGroup } from '../logic/abilities.logic.ts';
 import { FormCard } from './security-page.component.tsx';
 
@@ -20,7 +20,10 @@ interface RoleValues {
 
 const GROUPS = Object.keys(ABILITY_GROUPS) as AbilityGroup[];
 
-/** The abilities editor: one fieldset per area, its checkbox checked, partial or clear from its abilities. */
+/**
+ * The abilities editor: one fieldset per area, its checkbox checked, partial or clear from its
+ * abilities; each ability reads as what it allows, its key only a muted detail.
+ */
 function AbilitiesEditor({
   value,
   onChange,
@@ -53,7 +56,15 @@ function AbilitiesEditor({
                 <Checkbox
                   key={ability}
                   size="sm"
-                  label={ability}
+                  label={t(`abilities.${ability}.label`)}
+                  description={
+                    <>
+                      {t(`abilities.${ability}.help`)}{' '}
+                      <Text component="span" ff="monospace" fz="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                        {ability}
+                      </Text>
+                    </>
+                  }
                   checked={value.includes(ability)}
                   disabled={!grantable(ability)}
                   onChange={(event) => onChange(toggleAbility(value, ability, event.currentTarget.checked))}
@@ -81,6 +92,7 @@ export function RoleForm({ record }: { record?: Role }) {
       description: record?.description ?? '',
       abilities: record?.abilities ?? [],
     },
+    resolver: formResolver(roleCreateSchema, requiredMessage(t('form.required'))),
   });
   const listPath = paths.security.roles.list();
 
@@ -112,15 +124,15 @@ export function RoleForm({ record }: { record?: Role }) {
         <TextInput
           label={t('fields.title')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(roleCreateSchema.shape.title)}
           error={formState.errors.title?.message}
-          {...register('title', { validate: (value) => value.trim() !== '' || t('form.required') })}
+          {...register('title')}
         />
         <Textarea
           label={t('fields.description')}
           autosize
           minRows={3}
-          maxLength={2000}
+          maxLength={maxLengthOf(roleCreateSchema.shape.description)}
           error={formState.errors.description?.message}
           {...register('description')}
         />

@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, Tooltip } from '@mantine/core';
 import {
   ADMIN_DEFAULT_SORTS,
   type AuthUser,
@@ -9,11 +9,15 @@ import {
   userEndpoints,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceColumn, ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { RecordNameCell } from '../../../shared/resource-list/record-name-cell.component.tsx';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { deleteAdminUser, deleteGroup, deleteRole, deleteUser } from '../api/security.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceColumn, ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import { RecordNameCell } from '@/shared/resource-list/record-name-cell.component.tsx';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteAdminUser } from '../api/delete-admin-user.api.ts';
+import { deleteGroup } from '../api/delete-group.api.ts';
+import { deleteRole } from '../api/delete-role.api.ts';
+import { deleteUser } from '../api/delete-user.api.ts';
 
 type Security = TFunction<'security'>;
 type Viewer = Pick<AuthUser, 'id' | 'admin' | 'abilities'>;
@@ -23,7 +27,7 @@ function common<R extends { created_at: string }>(t: Security, language: string 
   const created: ResourceColumn<R> = {
     id: 'created_at',
     header: t('columns.created'),
-    cell: (row) => new Date(row.created_at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }),
+    cell: (row) => formatDateTime(row.created_at, { locale: language }),
     sortField: 'created_at',
   };
   return {
@@ -156,7 +160,22 @@ export function rolesListDeclaration(
         cell: (row) => row.description ?? '---',
         sortField: 'description',
       },
-      { id: 'abilities', header: t('columns.abilities'), cell: (row) => row.abilities.length },
+      {
+        id: 'abilities',
+        header: t('columns.abilities'),
+        // The count, and on hover what the role allows in words.
+        cell: (row) => (
+          <Tooltip
+            label={row.abilities.map((ability) => t(`abilities.${ability}.label`)).join(', ')}
+            disabled={row.abilities.length === 0}
+            multiline
+            maw={360}
+            withinPortal
+          >
+            <span>{row.abilities.length}</span>
+          </Tooltip>
+        ),
+      },
       created,
     ],
     rowActions: [

@@ -1,13 +1,22 @@
 import { Checkbox, Fieldset, Stack, TextInput } from '@mantine/core';
-import { LICENCES, type Licence, roleEndpoints, type User } from '@meshport/contract';
+import { LICENCES, type Licence, roleEndpoints, type User, userCreateSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { applyServerErrors, RecordPicker, SaveBar } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useLicences, useSaveUser } from '../api/security.api.ts';
+import { z } from 'zod';
+import { paths } from '@/lib/paths/paths.ts';
+import {
+  applyServerErrors,
+  formResolver,
+  maxLengthOf,
+  RecordPicker,
+  requiredMessage,
+  SaveBar,
+} from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useLicences } from '../api/get-licences.api.ts';
+import { useSaveUser } from '../api/save-user.api.ts';
 import { licenceDisabled, toggleLicence } from '../logic/licences.logic.ts';
 import { FormCard } from './security-page.component.tsx';
 
@@ -22,6 +31,9 @@ interface UserValues {
 }
 
 const FIELDS = ['name', 'username', 'email', 'phone_number', 'function', 'role_id', 'licenses'] as const;
+/** A member has a role: the picker's null (none chosen) is refused here, as the server refuses it. */
+const userFormSchema = userCreateSchema.extend({ role_id: z.string() });
+const SHAPE = userCreateSchema.shape;
 
 /** Security → Users create and edit: details, role and licences (administration.md §2, §4, §5). */
 export function UserForm({ record }: { record?: User }) {
@@ -41,8 +53,8 @@ export function UserForm({ record }: { record?: User }) {
       role_id: record?.role_id ? String(record.role_id) : null,
       licenses: record?.licenses ?? [],
     },
+    resolver: formResolver(userFormSchema, requiredMessage(t('form.required'))),
   });
-  const required = { validate: (value: string) => value.trim() !== '' || t('form.required') };
   const listPath = paths.security.users.list();
 
   const submit = handleSubmit(async (values) => {
@@ -79,44 +91,43 @@ export function UserForm({ record }: { record?: User }) {
         <TextInput
           label={t('fields.name')}
           required
-          maxLength={255}
+          maxLength={maxLengthOf(SHAPE.name)}
           error={formState.errors.name?.message}
-          {...register('name', required)}
+          {...register('name')}
         />
         <TextInput
           label={t('fields.username')}
           required
-          maxLength={64}
+          maxLength={maxLengthOf(SHAPE.username)}
           autoComplete="off"
           error={formState.errors.username?.message}
-          {...register('username', required)}
+          {...register('username')}
         />
         <TextInput
           label={t('fields.email')}
           type="email"
           required
-          maxLength={255}
+          maxLength={maxLengthOf(SHAPE.email)}
           autoComplete="off"
           description={record ? undefined : t('users.emailHint')}
           error={formState.errors.email?.message}
-          {...register('email', required)}
+          {...register('email')}
         />
         <TextInput
           label={t('fields.phoneNumber')}
-          maxLength={50}
+          maxLength={maxLengthOf(SHAPE.phone_number)}
           error={formState.errors.phone_number?.message}
           {...register('phone_number')}
         />
         <TextInput
           label={t('fields.function')}
-          maxLength={255}
+          maxLength={maxLengthOf(SHAPE.function)}
           error={formState.errors.function?.message}
           {...register('function')}
         />
         <Controller
           control={control}
           name="role_id"
-          rules={{ validate: (value) => value !== null || t('form.required') }}
           render={({ field, fieldState }) => (
             <RecordPicker
               endpoint={roleEndpoints.list}

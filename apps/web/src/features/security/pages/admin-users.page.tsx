@@ -1,10 +1,10 @@
 import { Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
-import { useAdminUser } from '../api/security.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
+import { useAdminUser } from '../api/get-admin-user.api.ts';
 import { AdminUserForm } from '../components/admin-user-form.component.tsx';
 import { adminUsersListDeclaration } from '../components/security-lists.declaration.tsx';
 import { SecurityEditPage, SecurityListPage, useIdParam } from '../components/security-page.component.tsx';

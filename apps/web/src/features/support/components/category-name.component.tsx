@@ -2,10 +2,10 @@ import { Anchor, TextInput, UnstyledButton } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
-import { useRenameCategory } from '../api/faq.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '@/shared/ui/banner.store.ts';
+import { useRenameCategory } from '../api/rename-faq-category.api.ts';
 import { type EditingStore, useIsEditing } from '../logic/editing.store.ts';
 
 interface CategoryNameProps {

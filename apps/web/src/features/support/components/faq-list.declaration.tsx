@@ -2,12 +2,12 @@ import { Anchor } from '@mantine/core';
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, type FaqCategory, faqCategoryEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { deleteFaqCategory } from '../api/faq.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteFaqCategory } from '../api/delete-faq-category.api.ts';
 import type { EditingStore } from '../logic/editing.store.ts';
-import { dateTime } from '../logic/report-labels.logic.ts';
 import { CategoryName } from './category-name.component.tsx';
 
 type Declaration = ResourceListDeclaration<typeof faqCategoryEndpoints.list, FaqCategory>;
@@ -58,7 +58,7 @@ export function faqListDeclaration(
         id: 'updated',
         header: t('faq.columns.updated'),
         sortField: 'updated_at',
-        cell: (row) => dateTime(row.updated_at, language),
+        cell: (row) => formatDateTime(row.updated_at, { locale: language }),
       },
     ],
     rowActions: [

@@ -8,11 +8,11 @@ import {
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { FilterOption, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { deleteFeedbackReport } from '../api/reports.api.ts';
-import { dateTime } from '../logic/report-labels.logic.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { FilterOption, ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteFeedbackReport } from '../api/delete-feedback-report.api.ts';
 import { RatingStars } from './rating-stars.component.tsx';
 
 type Declaration = ResourceListDeclaration<typeof feedbackReportEndpoints.list, FeedbackReport>;
@@ -83,7 +83,7 @@ export function feedbackReportsListDeclaration(
         id: 'created',
         header: t('feedback.columns.created'),
         sortField: 'created_at',
-        cell: (row) => dateTime(row.created_at, language),
+        cell: (row) => formatDateTime(row.created_at, { locale: language }),
       },
     ],
     filters: [

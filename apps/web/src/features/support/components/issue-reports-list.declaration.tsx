@@ -2,17 +2,12 @@ import { Anchor, Badge, Stack, Text } from '@mantine/core';
 import { ADMIN_DEFAULT_SORTS, DEFAULT_PER_PAGE, type IssueReport, issueReportEndpoints } from '@meshport/contract';
 import type { TFunction } from 'i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { FilterOption, ResourceListDeclaration } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { deleteIssueReport } from '../api/reports.api.ts';
-import {
-  dateTime,
-  productLabels,
-  SEVERITY_COLORS,
-  severityOptions,
-  statusOptions,
-} from '../logic/report-labels.logic.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { FilterOption, ResourceListDeclaration } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteIssueReport } from '../api/delete-issue-report.api.ts';
+import { productLabels, SEVERITY_COLORS, severityOptions, statusOptions } from '../logic/report-labels.logic.ts';
 
 type Declaration = ResourceListDeclaration<typeof issueReportEndpoints.list, IssueReport>;
 
@@ -113,7 +108,7 @@ export function issueReportsListDeclaration(
         id: 'created',
         header: t('issue.columns.created'),
         sortField: 'created_at',
-        cell: (row) => dateTime(row.created_at, language),
+        cell: (row) => formatDateTime(row.created_at, { locale: language }),
       },
     ],
     filters: [

@@ -1,12 +1,18 @@
 import { Alert, Button, Group, Radio, Select, Stack, TextInput } from '@mantine/core';
+import { faqQuestionSaveSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { TextField } from '../../../shared/forms/index.ts';
-import { useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { useFaqCategoryChoices, useSaveQuestion } from '../api/faq.api.ts';
-import { type QuestionFormValues, questionBody, questionErrorField } from '../logic/question-form.logic.ts';
+import { applyServerErrors, formResolver, maxLengthOf, requiredMessage, TextField } from '@/shared/forms/index.ts';
+import { useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { useFaqCategoryChoices } from '../api/get-faq-category-choices.api.ts';
+import { useSaveQuestion } from '../api/save-faq-question.api.ts';
+import {
+  type QuestionFormValues,
+  questionBody,
+  questionErrorField,
+  questionFormSchema,
+} from '../logic/question-form.logic.ts';
 
 interface QuestionFormProps {
   /** The question being changed, or null for a new one. */
@@ -26,33 +32,18 @@ export function QuestionForm({ questionId, initial, onSaved, onCancel }: Questio
   const failureText = useErrorText(failure);
   const { control, handleSubmit, setError, register, formState } = useForm<QuestionFormValues>({
     defaultValues: initial,
+    resolver: formResolver(questionFormSchema, requiredMessage(t('errors.required'))),
   });
   const mode = useWatch({ control, name: 'categoryMode' });
-  const required = t('errors.required');
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const blank = (['question', 'answer'] as const).filter((field) => values[field].trim() === '');
-    for (const field of blank) setError(field, { type: 'required', message: required });
-    if (values.categoryMode === 'new' && values.categoryName.trim() === '') {
-      setError('categoryName', { type: 'required', message: required });
-      return;
-    }
-    if (blank.length > 0) return;
     try {
       const saved = await save.mutateAsync({ id: questionId, body: questionBody(values) });
       onSaved(saved.category.id);
     } catch (error) {
-      if (error instanceof ApiError && error.status === 422) {
-        let placed = 0;
-        for (const [key, messages] of Object.entries(error.fieldErrors)) {
-          const field = questionErrorField(key, values.categoryMode);
-          if (!field || !messages[0]) continue;
-          setError(field, { type: 'server', message: messages[0] }, { shouldFocus: placed++ === 0 });
-        }
-        if (placed > 0) return;
-      }
-      setFailure(error);
+      const placed = applyServerErrors(error, (key) => questionErrorField(key, values.categoryMode), setError, '');
+      if (placed.fields.length === 0) setFailure(error);
     }
   });
 
@@ -80,7 +71,6 @@ export function QuestionForm({ questionId, initial, onSaved, onCancel }: Questio
           <Controller
             control={control}
             name="categoryId"
-            rules={{ required }}
             render={({ field, fieldState }) => (
               <Select
                 label={t('faq.form.category')}
@@ -100,13 +90,26 @@ export function QuestionForm({ questionId, initial, onSaved, onCancel }: Questio
           <TextInput
             label={t('faq.form.categoryName')}
             required
-            maxLength={255}
+            maxLength={maxLengthOf(faqQuestionSaveSchema.shape.category_name)}
             error={formState.errors.categoryName?.message}
             {...register('categoryName')}
           />
         )}
-        <TextField control={control} name="question" label={t('faq.form.question')} required maxLength={500} />
-        <TextField control={control} name="answer" label={t('faq.form.answer')} required multiline maxLength={10000} />
+        <TextField
+          control={control}
+          name="question"
+          label={t('faq.form.question')}
+          required
+          maxLength={maxLengthOf(faqQuestionSaveSchema.shape.question)}
+        />
+        <TextField
+          control={control}
+          name="answer"
+          label={t('faq.form.answer')}
+          required
+          multiline
+          maxLength={maxLengthOf(faqQuestionSaveSchema.shape.answer)}
+        />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onCancel}>
             {t('actions.cancel')}

@@ -1,7 +1,7 @@
 import { Group, Text, VisuallyHidden } from '@mantine/core';
 import { FEEDBACK_RATING_MAX } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 
 const STAR_NUMBERS = Array.from({ length: FEEDBACK_RATING_MAX }, (_, index) => index + 1);
 

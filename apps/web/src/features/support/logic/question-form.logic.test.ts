@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initialQuestionValues, questionBody, questionErrorField } from './question-form.logic.ts';
+import {
+  initialQuestionValues,
+  type QuestionFormValues,
+  questionBody,
+  questionErrorField,
+  questionFormSchema,
+} from './question-form.logic.ts';
 
 describe('question form', () => {
   it('sends the chosen category, or a new one by name, with the question and answer', () => {
@@ -19,5 +25,24 @@ describe('question form', () => {
     expect(questionErrorField('category_id', 'new')).toBe('categoryName');
     expect(questionErrorField('answer', 'new')).toBe('answer');
     expect(questionErrorField('other', 'new')).toBeNull();
+  });
+});
+
+describe('the question form schema', () => {
+  const fieldsOf = (values: QuestionFormValues) => {
+    const result = questionFormSchema.safeParse(values);
+    return result.success ? [] : result.error.issues.map((issue) => issue.path[0]);
+  };
+  const filled = { ...initialQuestionValues({ question: 'Why?', answer: 'Because.' }, 3) };
+
+  it('asks for the category in use, the question and the answer, all at once', () => {
+    expect(fieldsOf(filled)).toEqual([]);
+    expect(fieldsOf({ ...filled, categoryId: null, question: ' ', answer: '' })).toEqual([
+      'categoryId',
+      'question',
+      'answer',
+    ]);
+    expect(fieldsOf({ ...filled, categoryMode: 'new', categoryId: null, categoryName: '' })).toEqual(['categoryName']);
+    expect(fieldsOf({ ...filled, categoryMode: 'new', categoryName: 'New' })).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
-import type { faqQuestionSchema } from '@meshport/contract';
-import type { z } from 'zod';
-import type { QuestionBody } from '../api/faq.api.ts';
+import { faqQuestionSaveSchema, type faqQuestionSchema } from '@meshport/contract';
+import { z } from 'zod';
+import type { QuestionBody } from '../api/save-faq-question.api.ts';
 
 export type CategoryMode = 'existing' | 'new';
 
@@ -11,6 +11,17 @@ export interface QuestionFormValues {
   question: string;
   answer: string;
 }
+
+const { question, answer, category_id, category_name } = faqQuestionSaveSchema.shape;
+
+/**
+ * The question form checked by the save's contract: the question and answer, and the category
+ * in use: one picked (required), or a new one by name (the contract's `category_name`).
+ */
+export const questionFormSchema = z.discriminatedUnion('categoryMode', [
+  z.object({ categoryMode: z.literal('existing'), categoryId: category_id.unwrap(), question, answer }),
+  z.object({ categoryMode: z.literal('new'), categoryName: category_name.unwrap(), question, answer }),
+]);
 
 export function initialQuestionValues(
   question?: Pick<z.infer<typeof faqQuestionSchema>, 'question' | 'answer'>,

@@ -39,7 +39,3 @@ export const SEVERITY_COLORS: Record<IssueSeverity, string> = {
   high: 'orange',
   highest: 'red',
 };
-
-/** Date and time in the user's language. */
-export const dateTime = (value: string, language: string | undefined) =>
-  new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });

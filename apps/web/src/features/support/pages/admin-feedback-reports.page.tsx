@@ -1,8 +1,9 @@
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
-import { useCompanyChoices, useUserChoices } from '../api/filter-choices.api.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
+import { useCompanyChoices } from '../api/get-company-choices.api.ts';
+import { useUserChoices } from '../api/get-user-choices.api.ts';
 import { feedbackReportsListDeclaration } from '../components/feedback-reports-list.declaration.tsx';
 
 /** /admin/feedback_report (administration.md §2): the feedback of every company, admins only. */

@@ -1,8 +1,8 @@
 import { Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
-import { useCompanyChoices } from '../api/filter-choices.api.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
+import { useCompanyChoices } from '../api/get-company-choices.api.ts';
 import { issueReportsListDeclaration } from '../components/issue-reports-list.declaration.tsx';
 
 /** /admin/issue_report (administration.md §2): the issue reports of every company, admins only. */

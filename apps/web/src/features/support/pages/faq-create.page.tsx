@@ -1,8 +1,8 @@
 import { Anchor, Card, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
 import { QuestionForm } from '../components/question-form.component.tsx';
 import { initialQuestionValues } from '../logic/question-form.logic.ts';
 import { parseRouteId } from '../logic/route-id.logic.ts';

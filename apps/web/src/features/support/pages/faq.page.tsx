@@ -2,9 +2,9 @@ import { Button, Group, Stack, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
 import { faqListDeclaration } from '../components/faq-list.declaration.tsx';
 import { EditingStore } from '../logic/editing.store.ts';
 

@@ -1,18 +1,18 @@
 import { Anchor, Card, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { PanelError, SkeletonRows } from '../../../shared/ui/query-state.component.tsx';
-import { useFeedbackReport } from '../api/reports.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { useFeedbackReport } from '../api/get-feedback-report.api.ts';
 import { DetailRow } from '../components/detail-row.component.tsx';
 import { RatingStars } from '../components/rating-stars.component.tsx';
-import { dateTime } from '../logic/report-labels.logic.ts';
 import { parseRouteId } from '../logic/route-id.logic.ts';
 
 /** /admin/feedback_report/overview/{id}: the rating, comment, company, user and date of one report. */
 export function FeedbackReportOverviewPage() {
-  const { t, i18n } = useTranslation('support');
+  const { t } = useTranslation('support');
   const id = parseRouteId(useParams().id);
   const query = useFeedbackReport(id);
   if (id === null) throw new ApiError(404, { message: 'No such feedback report.' });
@@ -57,7 +57,7 @@ export function FeedbackReportOverviewPage() {
               </Text>
             </DetailRow>
             <DetailRow label={t('feedback.columns.created')}>
-              <Text size="sm">{dateTime(query.data.created_at, i18n.resolvedLanguage)}</Text>
+              <Text size="sm">{formatDateTime(query.data.created_at)}</Text>
             </DetailRow>
           </Stack>
         </Card>

@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Group, Input, Rating, Stack, Text, Title, useMantineTheme } from '@mantine/core';
-import { FEEDBACK_RATING_MAX } from '@meshport/contract';
+import { FEEDBACK_RATING_MAX, feedbackReportSaveSchema } from '@meshport/contract';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, TextField } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSubmitFeedbackReport } from '../api/reports.api.ts';
+import { applyServerErrors, formResolver, maxLengthOf, TextField } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSubmitFeedbackReport } from '../api/submit-feedback-report.api.ts';
 
 interface FeedbackFormValues {
   rating: number;
@@ -24,7 +24,12 @@ export function FeedbackReportPage() {
   const theme = useMantineTheme();
   const submitFeedback = useSubmitFeedbackReport();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, reset } = useForm<FeedbackFormValues>({ defaultValues: EMPTY });
+  const { control, handleSubmit, setError, reset } = useForm<FeedbackFormValues>({
+    defaultValues: EMPTY,
+    resolver: formResolver(feedbackReportSaveSchema, (field) =>
+      field === 'rating' ? t('feedback.ratingRequired') : undefined,
+    ),
+  });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -54,9 +59,6 @@ export function FeedbackReportPage() {
             <Controller
               control={control}
               name="rating"
-              rules={{
-                validate: (value) => (value >= 1 && value <= FEEDBACK_RATING_MAX) || t('feedback.ratingRequired'),
-              }}
               render={({ field, fieldState }) => (
                 <Input.Wrapper
                   label={t('feedback.rating')}
@@ -79,7 +81,13 @@ export function FeedbackReportPage() {
                 </Input.Wrapper>
               )}
             />
-            <TextField control={control} name="comment" label={t('feedback.comment')} multiline maxLength={5000} />
+            <TextField
+              control={control}
+              name="comment"
+              label={t('feedback.comment')}
+              multiline
+              maxLength={maxLengthOf(feedbackReportSaveSchema.shape.comment)}
+            />
             <Group justify="flex-end">
               <Button type="submit" loading={submitFeedback.isPending}>
                 {t('feedback.submit')}

@@ -1,36 +1,53 @@
 import { Anchor, Badge, Button, Card, Group, Select, Stack, Text, TextInput, Title } from '@mantine/core';
-import type { IssueReport, IssueStatus } from '@meshport/contract';
+import { type IssueReport, type IssueStatus, issueReportAdminUpdateSchema } from '@meshport/contract';
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../../../lib/api/api-client.ts';
-import { paths } from '../../../lib/paths/paths.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner } from '../../../shared/ui/banner.store.ts';
-import { PanelError, SkeletonRows, useErrorText } from '../../../shared/ui/query-state.component.tsx';
-import { useIssueReport, useUpdateIssueReport } from '../api/reports.api.ts';
+import { ApiError } from '@/lib/api/api-client.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { applyServerErrors, formResolver, maxLengthOf } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner } from '@/shared/ui/banner.store.ts';
+import { PanelError, SkeletonRows, useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { useIssueReport } from '../api/get-issue-report.api.ts';
+import { useUpdateIssueReport } from '../api/update-issue-report.api.ts';
 import { DetailRow } from '../components/detail-row.component.tsx';
-import { dateTime, productLabels, SEVERITY_COLORS, statusOptions } from '../logic/report-labels.logic.ts';
+import { productLabels, SEVERITY_COLORS, statusOptions } from '../logic/report-labels.logic.ts';
 import { parseRouteId } from '../logic/route-id.logic.ts';
+
+interface TriageValues {
+  /** Saved on its own when chosen; a form field so that the server's message for it has a place. */
+  status: IssueStatus;
+  external_link: string;
+}
+
+/** The link form checks its link as the contract does; the status is a choice from the contract's list. */
+const TRIAGE_SCHEMA = issueReportAdminUpdateSchema.pick({ external_link: true });
 
 /** The status choice and the external link form; each saves on its own. */
 function Triage({ report }: { report: IssueReport }) {
   const { t } = useTranslation('support');
   const update = useUpdateIssueReport(report.id);
-  const [link, setLink] = useState(report.external_link ?? '');
-  const [errors, setErrors] = useState<{ status?: string; external_link?: string }>({});
   const [failure, setFailure] = useState<unknown>(null);
   const failureText = useErrorText(failure);
+  const form = useForm<TriageValues>({
+    defaultValues: { status: report.status, external_link: report.external_link ?? '' },
+    resolver: formResolver(TRIAGE_SCHEMA, () => undefined),
+  });
+  const { errors } = form.formState;
 
   const save = async (body: { status?: IssueStatus; external_link?: string }) => {
-    setErrors({});
+    form.clearErrors();
     setFailure(null);
     try {
       const saved = await update.mutateAsync(body);
-      setLink(saved.external_link ?? '');
+      form.setValue('external_link', saved.external_link ?? '');
       showBanner({ kind: 'success', text: t('issue.updated'), life: SHORT_BANNER_LIFE_MS });
     } catch (error) {
+      // A 422 goes under its fields; any other failure is the panel's text.
       if (error instanceof ApiError && error.status === 422) {
-        setErrors({ status: error.fieldErrors.status?.[0], external_link: error.fieldErrors.external_link?.[0] });
+        applyServerErrors(error, ['status', 'external_link'], form.setError, '');
         return;
       }
       setFailure(error);
@@ -50,26 +67,20 @@ function Triage({ report }: { report: IssueReport }) {
           data={statusOptions(t)}
           value={report.status}
           allowDeselect={false}
-          error={errors.status}
+          error={errors.status?.message}
           disabled={update.isPending}
           onChange={(value) => {
             if (value && value !== report.status) void save({ status: value as IssueStatus });
           }}
         />
-        <form
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save({ external_link: link });
-          }}
-        >
+        <form onSubmit={(event) => void form.handleSubmit(({ external_link }) => save({ external_link }))(event)}>
           <Group align="flex-end" gap="sm">
             <TextInput
               type="url"
               label={t('issue.linkLabel')}
-              value={link}
-              onChange={(event) => setLink(event.currentTarget.value)}
-              error={errors.external_link}
-              maxLength={2000}
+              error={errors.external_link?.message}
+              maxLength={maxLengthOf(TRIAGE_SCHEMA.shape.external_link)}
+              {...form.register('external_link')}
               style={{ flex: 1 }}
             />
             <Button type="submit" loading={update.isPending}>
@@ -84,7 +95,7 @@ function Triage({ report }: { report: IssueReport }) {
 
 /** /admin/issue_report/overview/{id}: the report, its external link or 'no link', and its status. */
 export function IssueReportOverviewPage() {
-  const { t, i18n } = useTranslation('support');
+  const { t } = useTranslation('support');
   const id = parseRouteId(useParams().id);
   const query = useIssueReport(id);
   if (id === null) throw new ApiError(404, { message: 'No such issue report.' });
@@ -132,7 +143,7 @@ export function IssueReportOverviewPage() {
                 </Text>
               </DetailRow>
               <DetailRow label={t('issue.columns.created')}>
-                <Text size="sm">{dateTime(query.data.created_at, i18n.resolvedLanguage)}</Text>
+                <Text size="sm">{formatDateTime(query.data.created_at)}</Text>
               </DetailRow>
               <DetailRow label={t('issue.externalLink')}>
                 {query.data.external_link ? (

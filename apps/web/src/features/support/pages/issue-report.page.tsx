@@ -1,11 +1,12 @@
 import { Alert, Button, Card, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import type { IssueSeverity } from '@meshport/contract';
+import { issueReportSaveSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { applyServerErrors, TextField } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSubmitIssueReport } from '../api/reports.api.ts';
+import { applyServerErrors, formResolver, maxLengthOf, requiredMessage, TextField } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSubmitIssueReport } from '../api/submit-issue-report.api.ts';
 import { productOptions, productsMap, severityOptions } from '../logic/report-labels.logic.ts';
 
 interface IssueFormValues {
@@ -23,16 +24,13 @@ export function IssueReportPage() {
   const { t } = useTranslation('support');
   const submitReport = useSubmitIssueReport();
   const [failure, setFailure] = useState<string | null>(null);
-  const { control, handleSubmit, setError, reset } = useForm<IssueFormValues>({ defaultValues: EMPTY });
-  const required = { required: t('errors.required') };
+  const { control, handleSubmit, setError, reset } = useForm<IssueFormValues>({
+    defaultValues: EMPTY,
+    resolver: formResolver(issueReportSaveSchema, requiredMessage(t('errors.required'))),
+  });
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    // The title has no rules of its own in TextField: a blank one is refused here, as the server would.
-    if (values.title.trim() === '') {
-      setError('title', { type: 'required', message: t('errors.required') }, { shouldFocus: true });
-      return;
-    }
     try {
       await submitReport.mutateAsync({
         products: productsMap(values.products),
@@ -64,7 +62,6 @@ export function IssueReportPage() {
             <Controller
               control={control}
               name="products"
-              rules={{ validate: (value) => value.length > 0 || t('errors.required') }}
               render={({ field, fieldState }) => (
                 <MultiSelect
                   label={t('issue.products')}
@@ -82,7 +79,6 @@ export function IssueReportPage() {
             <Controller
               control={control}
               name="severity"
-              rules={required}
               render={({ field, fieldState }) => (
                 <Select
                   label={t('issue.severity')}
@@ -96,13 +92,19 @@ export function IssueReportPage() {
                 />
               )}
             />
-            <TextField control={control} name="title" label={t('issue.title')} required maxLength={255} />
+            <TextField
+              control={control}
+              name="title"
+              label={t('issue.title')}
+              required
+              maxLength={maxLengthOf(issueReportSaveSchema.shape.title)}
+            />
             <TextField
               control={control}
               name="description"
               label={t('issue.description')}
               multiline
-              maxLength={10000}
+              maxLength={maxLengthOf(issueReportSaveSchema.shape.description)}
             />
             <Group justify="flex-end">
               <Button type="submit" loading={submitReport.isPending}>

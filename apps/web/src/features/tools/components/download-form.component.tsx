@@ -1,14 +1,20 @@
 import { Alert, Card, FileInput, Stack, Text, TextInput } from '@mantine/core';
-import { DOWNLOAD_EXTENSIONS, type Download, MAX_DOWNLOAD_BYTES } from '@meshport/contract';
+import { DOWNLOAD_EXTENSIONS, type Download, downloadSaveSchema, MAX_DOWNLOAD_BYTES } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '../../../lib/paths/paths.ts';
-import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { useSaveDownload } from '../api/tool-records.api.ts';
-import { downloadFileProblem, downloadFormData, downloadNameOf } from '../logic/tool-forms.logic.ts';
+import { formatNumber } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { applyServerErrors, formResolver, maxLengthOf, SaveBar } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { useSaveDownload } from '../api/save-download.api.ts';
+import {
+  downloadFileMessageKey,
+  downloadFormData,
+  downloadFormSchema,
+  downloadNameOf,
+} from '../logic/tool-forms.logic.ts';
 
 interface DownloadValues {
   name: string;
@@ -28,12 +34,11 @@ export function DownloadForm({ record }: { record?: Download }) {
   const [failure, setFailure] = useState<string | null>(null);
   const { control, register, handleSubmit, setError, setValue, getValues, formState } = useForm<DownloadValues>({
     defaultValues: { name: record?.name ?? '', file: null },
+    resolver: formResolver(downloadFormSchema(record !== undefined), (field, code, blank) => {
+      if (field === 'file') return t(downloadFileMessageKey(code));
+      return blank ? t('form.required') : undefined;
+    }),
   });
-  const fileMessages = {
-    tooLarge: t('form.fileTooLarge'),
-    invalidType: t('form.fileInvalidType'),
-    empty: t('form.fileEmpty'),
-  };
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
@@ -65,19 +70,12 @@ export function DownloadForm({ record }: { record?: Download }) {
           <Controller
             control={control}
             name="file"
-            rules={{
-              validate: (file) => {
-                if (!file) return record !== undefined || t('form.fileRequired');
-                const problem = downloadFileProblem(file);
-                return problem === null || fileMessages[problem];
-              },
-            }}
             render={({ field, fieldState }) => (
               <FileInput
                 label={t('fields.file')}
                 description={t('form.fileHint', {
                   types: DOWNLOAD_EXTENSIONS.join(', '),
-                  size: MAX_DOWNLOAD_BYTES / 1024 / 1024,
+                  size: formatNumber(MAX_DOWNLOAD_BYTES / 1024 / 1024, { maximumFractionDigits: 0 }),
                 })}
                 placeholder={record ? `${record.name}.${record.extension}` : t('form.chooseFile')}
                 required={record === undefined}
@@ -100,9 +98,9 @@ export function DownloadForm({ record }: { record?: Download }) {
             label={t('fields.name')}
             description={t('form.downloadNameHint')}
             required
-            maxLength={255}
+            maxLength={maxLengthOf(downloadSaveSchema.shape.name)}
             error={formState.errors.name?.message}
-            {...register('name', { validate: (value) => value.trim() !== '' || t('form.required') })}
+            {...register('name')}
           />
           {record && (
             <Text size="sm" c="dimmed">

@@ -1,11 +1,12 @@
 import { Alert, Card, ColorInput, Stack, TextInput, useMantineTheme } from '@mantine/core';
+import { labelSaveSchema, propertyMapSaveSchema } from '@meshport/contract';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { applyServerErrors, SaveBar } from '../../../shared/forms/index.ts';
-import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '../../../shared/ui/banner.store.ts';
-import { isHexColor, normalizeHexColor } from '../logic/tool-forms.logic.ts';
+import { applyServerErrors, formResolver, maxLengthOf, SaveBar } from '@/shared/forms/index.ts';
+import { SHORT_BANNER_LIFE_MS, showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
+import { normalizeHexColor } from '../logic/tool-forms.logic.ts';
 
 export interface NamedRecordValues {
   name: string;
@@ -32,6 +33,10 @@ export function NamedRecordForm({ texts, record, withColor, listPath, save }: Na
   const defaultColor = theme.colors[theme.primaryColor]?.[6] ?? '';
   const { control, register, handleSubmit, setError, formState } = useForm<NamedRecordValues>({
     defaultValues: { name: record?.name ?? '', color: record?.color ?? defaultColor },
+    resolver: formResolver(withColor ? labelSaveSchema : propertyMapSaveSchema, (field, _code, blank) => {
+      if (field === 'color') return t('form.hexColor');
+      return blank ? t('form.required') : undefined;
+    }),
   });
 
   const submit = handleSubmit(async (values) => {
@@ -63,15 +68,14 @@ export function NamedRecordForm({ texts, record, withColor, listPath, save }: Na
           <TextInput
             label={t('fields.name')}
             required
-            maxLength={255}
+            maxLength={maxLengthOf(labelSaveSchema.shape.name)}
             error={formState.errors.name?.message}
-            {...register('name', { validate: (value) => value.trim() !== '' || t('form.required') })}
+            {...register('name')}
           />
           {withColor && (
             <Controller
               control={control}
               name="color"
-              rules={{ validate: (value) => isHexColor(value) || t('form.hexColor') }}
               render={({ field, fieldState }) => (
                 <ColorInput
                   label={t('fields.color')}

@@ -10,17 +10,19 @@ import {
   propertyMapEndpoints,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { RecordNameCell } from '../../../shared/resource-list/record-name-cell.component.tsx';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { deleteDownload, deleteLabel, deletePropertyMap } from '../api/tool-records.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import { RecordNameCell } from '@/shared/resource-list/record-name-cell.component.tsx';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { deleteDownload } from '../api/delete-download.api.ts';
+import { deleteLabel } from '../api/delete-label.api.ts';
+import { deletePropertyMap } from '../api/delete-property-map.api.ts';
 
 type Tools = TFunction<'tools'>;
 type Viewer = Pick<AuthUser, 'admin' | 'abilities'>;
 
-const dateOf = (language: string | undefined) => (value: string) =>
-  new Date(value).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOf = (language: string | undefined) => (value: string) => formatDateTime(value, { locale: language });
 
 /** Columns and list settings every tools list shares. */
 function common(t: Tools, language: string | undefined) {

@@ -10,11 +10,17 @@ import {
   RECYCLE_BIN_PER_PAGE,
 } from '@meshport/contract';
 import type { TFunction } from 'i18next';
-import { call } from '../../../lib/api/api-client.ts';
-import type { QueryResource } from '../../../lib/api/query-keys.ts';
-import type { ResourceListDeclaration, RowOf } from '../../../shared/resource-list/index.ts';
-import { SHORT_BANNER_LIFE_MS } from '../../../shared/ui/banner.store.ts';
-import { Icon } from '../../../shared/ui/icons.component.tsx';
+import type { QueryResource } from '@/lib/api/query-keys.ts';
+import { restoreCategory } from '@/lib/api/resources/categories/restore-category.api.ts';
+import { restoreItem } from '@/lib/api/resources/items/restore-item.api.ts';
+import { restoreLibrary } from '@/lib/api/resources/libraries/restore-library.api.ts';
+import { restoreMaterial } from '@/lib/api/resources/materials/restore-material.api.ts';
+import { restoreModel } from '@/lib/api/resources/models/restore-model.api.ts';
+import { restoreProject } from '@/lib/api/resources/projects/restore-project.api.ts';
+import { formatDateTime } from '@/lib/i18n/format.ts';
+import type { ResourceListDeclaration, RowOf } from '@/shared/resource-list/index.ts';
+import { SHORT_BANNER_LIFE_MS } from '@/shared/ui/banner.store.ts';
+import { Icon } from '@/shared/ui/icons.component.tsx';
 import { daysLeftText } from '../logic/trash.logic.ts';
 
 /** What every trashed entry has: id, name, deleted_at (spec: administration.md §3). */
@@ -53,7 +59,7 @@ export const BIN_TABS = [
     resource: 'projects',
     rowId: (row) => row.id,
     image: (row) => row.preview_image,
-    restore: (row) => call(projectEndpoints.restore, { params: { id: row.id } }),
+    restore: (row) => restoreProject(row.id),
     extra: { include_sub_projects: '1' },
   }),
   tab({
@@ -62,7 +68,7 @@ export const BIN_TABS = [
     resource: 'models',
     rowId: (row) => row.id,
     image: (row) => row.preview_image_url,
-    restore: (row) => call(projectModelEndpoints.restore, { params: { id: row.id } }),
+    restore: (row) => restoreModel(row.id),
   }),
   tab({
     key: 'libraries',
@@ -70,28 +76,28 @@ export const BIN_TABS = [
     resource: 'libraries',
     rowId: (row) => row.id,
     image: (row) => row.preview_image,
-    restore: (row) => call(libraryEndpoints.restore, { params: { id: row.id } }),
+    restore: (row) => restoreLibrary(row.id),
   }),
   tab({
     key: 'items',
     endpoint: libraryItemEndpoints.list,
     resource: 'items',
     rowId: (row) => row.id,
-    restore: (row) => call(libraryItemEndpoints.restore, { params: { id: row.id } }),
+    restore: (row) => restoreItem(row.id),
   }),
   tab({
     key: 'categories',
     endpoint: materialCategoryEndpoints.list,
     resource: 'categories',
     rowId: (row) => row.id,
-    restore: (row) => call(materialCategoryEndpoints.restore, { params: { id: row.id } }),
+    restore: (row) => restoreCategory(row.id),
   }),
   tab({
     key: 'materials',
     endpoint: materialEndpoints.list,
     resource: 'materials',
     rowId: (row) => row.name,
-    restore: (row) => call(materialEndpoints.restore, { params: { name: row.name } }),
+    restore: (row) => restoreMaterial(row.name),
   }),
 ];
 
@@ -134,7 +140,7 @@ export function binListDeclaration(
       {
         id: 'deleted_at',
         header: t('columns.deleted'),
-        cell: (row) => new Date(row.deleted_at).toLocaleString(language, { dateStyle: 'medium', timeStyle: 'short' }),
+        cell: (row) => formatDateTime(row.deleted_at, { locale: language }),
         sortField: 'deleted_at',
       },
       { id: 'days_left', header: t('columns.daysLeft'), cell: (row) => daysLeftText(row.days_left_to_restore) },

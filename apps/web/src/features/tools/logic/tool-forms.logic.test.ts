@@ -1,8 +1,10 @@
 import { MAX_DOWNLOAD_BYTES } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  downloadFileMessageKey,
   downloadFileProblem,
   downloadFormData,
+  downloadFormSchema,
   downloadNameOf,
   isHexColor,
   normalizeHexColor,
@@ -39,5 +41,19 @@ describe('tools form logic', () => {
       ['_method', 'PATCH'],
       ['name', 'Guide 2'],
     ]);
+  });
+});
+
+describe('the download form schema', () => {
+  const codeOf = (editing: boolean, file: File | null) => {
+    const result = downloadFormSchema(editing).safeParse({ name: 'Manual', file });
+    return result.success ? null : downloadFileMessageKey(result.error.issues[0]?.code ?? '');
+  };
+  it('refuses what downloadFileProblem refuses, with the same texts, and a missing file on create only', () => {
+    expect(codeOf(false, new File(['x'], 'Manual.PDF'))).toBeNull();
+    expect(codeOf(false, new File(['x'], 'script.sh'))).toBe('form.fileInvalidType');
+    expect(codeOf(false, new File([], 'empty.txt'))).toBe('form.fileEmpty');
+    expect(codeOf(false, null)).toBe('form.fileRequired');
+    expect(codeOf(true, null)).toBeNull();
   });
 });

@@ -1,4 +1,11 @@
-import { DOWNLOAD_EXTENSIONS, fileExtension, HEX_COLOR_PATTERN, MAX_DOWNLOAD_BYTES } from '@meshport/contract';
+import {
+  DOWNLOAD_EXTENSIONS,
+  downloadSaveSchema,
+  fileExtension,
+  HEX_COLOR_PATTERN,
+  MAX_DOWNLOAD_BYTES,
+} from '@meshport/contract';
+import { z } from 'zod';
 
 /** The colour input's rule (administration.md §5): hex only, 3 or 6 digits, or 4 or 8 with alpha. */
 export function isHexColor(value: string): boolean {
@@ -36,4 +43,26 @@ export function downloadFormData(values: { name: string; file: File | null }, ed
     form.append('file', values.file, values.file.name);
   }
   return form;
+}
+
+/**
+ * The download form checked by the contract: the name, and the file (required on create) whose
+ * kind the web takes from its name, checked before the contract's empty and size rules.
+ */
+export function downloadFormSchema(editing: boolean) {
+  const file = z
+    .file()
+    .refine((chosen) => (DOWNLOAD_EXTENSIONS as readonly string[]).includes(fileExtension(chosen.name)), {
+      abort: true,
+    })
+    .pipe(downloadSaveSchema.shape.file);
+  return downloadSaveSchema.pick({ name: true }).extend({ file: editing ? file.nullable() : file });
+}
+
+/** The locale key of a download file issue, by zod issue code: kind, empty, too large, missing. */
+export function downloadFileMessageKey(code: string): string {
+  if (code === 'custom') return 'form.fileInvalidType';
+  if (code === 'too_small') return 'form.fileEmpty';
+  if (code === 'too_big') return 'form.fileTooLarge';
+  return 'form.fileRequired';
 }

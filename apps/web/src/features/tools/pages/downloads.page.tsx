@@ -1,10 +1,10 @@
 import { Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { paths } from '../../../lib/paths/paths.ts';
-import { useCurrentUser } from '../../../lib/session/auth.context.ts';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
-import { useDownload } from '../api/tool-records.api.ts';
+import { paths } from '@/lib/paths/paths.ts';
+import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
+import { useDownload } from '../api/get-download.api.ts';
 import { DownloadForm } from '../components/download-form.component.tsx';
 import { downloadsListDeclaration } from '../components/tool-lists.declaration.tsx';
 import { ToolEditPage, ToolListPage, useIdParam } from '../components/tool-page.component.tsx';

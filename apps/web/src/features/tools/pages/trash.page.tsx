@@ -1,7 +1,7 @@
 import { Stack, Tabs, Title } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResourceList } from '../../../shared/resource-list/index.ts';
+import { ResourceList } from '@/shared/resource-list/index.ts';
 import { BIN_TABS, type BinTabKey, binListDeclaration } from '../components/trash-lists.declaration.tsx';
 
 const TAB_STORAGE_KEY = 'tools-trash:tab';

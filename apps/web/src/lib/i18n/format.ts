@@ -1,0 +1,146 @@
+import i18next from 'i18next';
+import { FALLBACK_LANGUAGE } from './i18n.ts';
+
+/**
+ * Every number, size, date and duration the app shows is written here, on `Intl`, in the user's
+ * language (i18next's resolved language) unless `locale` names another. A component that calls
+ * `useTranslation()` renders again when the language changes, and so formats in the new one.
+ * Building an `Intl` formatter is slow, so each locale and set of options builds one, once.
+ */
+export interface LocaleOption {
+  /** A BCP 47 tag; the user's language when left out. */
+  locale?: string | undefined;
+}
+
+export type NumberOptions = Intl.NumberFormatOptions & LocaleOption;
+export type DateOptions = Intl.DateTimeFormatOptions & LocaleOption;
+/** A date as the API sends it (ISO 8601), a timestamp or a Date. */
+export type DateInput = string | number | Date;
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
+  let format = formats.get(key);
+  if (!format) {
+    format = make();
+    formats.set(key, format);
+  }
+  return format;
+}
+
+/** The locale formats are written in: the one asked for, else the user's language. */
+export function formatLocale(locale?: string): string {
+  return locale ?? i18next.resolvedLanguage ?? FALLBACK_LANGUAGE;
+}
+
+/** 1234.5 → '1,234.5' (en), '1.234,5' (nl); any `Intl.NumberFormat` options (percent, digits). */
+export function formatNumber(value: number, { locale, ...options }: NumberOptions = {}): string {
+  const tag = formatLocale(locale);
+  return cached(numberFormats, `${tag} ${JSON.stringify(options)}`, () => new Intl.NumberFormat(tag, options)).format(
+    value,
+  );
+}
+
+const BYTE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * 1536 → '1.5 KB' (en), '1,5 KB' (nl): multiples of 1024, as the server counts its limits and
+ * file managers show sizes, with one decimal below 100. `Intl`'s byte units are decimal and
+ * write 'kB', so only the number is left to it.
+ */
+export function formatBytes(bytes: number, options: LocaleOption = {}): string {
+  let value = Math.max(0, bytes);
+  let unit = 0;
+  while (value >= 1024 && unit < BYTE_UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 || value >= 100 ? 0 : 1;
+  return `${formatNumber(value, { locale: options.locale, maximumFractionDigits: digits })} ${BYTE_UNITS[unit]}`;
+}
+
+/** How long a step took: 850 → '850 ms', 12345 → '12.3 s' ('12,3 s' in nl), 125000 → '2 min 5 s'. */
+export function formatDuration(ms: number, options: LocaleOption = {}): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  if (seconds < 60) {
+    return `${formatNumber(seconds, { locale: options.locale, maximumFractionDigits: seconds < 10 ? 2 : 1 })} s`;
+  }
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+/** A running clock (the processor's elapsed time): 3723000 → '1:02:03'; under an hour '2:03'. */
+export function formatElapsed(ms: number): string {
+  const total = Math.floor(ms / 1000);
+  const hours = Math.floor(total / 3600);
+  const minutes = Math.floor((total % 3600) / 60);
+  const seconds = total % 60;
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+}
+
+/** The options that say what of a date is written; without any, a function's defaults apply. */
+const DATE_FIELDS = ['dateStyle', 'timeStyle', 'weekday', 'year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+
+function formatDateWith(value: DateInput, defaults: Intl.DateTimeFormatOptions, given: DateOptions): string {
+  const date = value instanceof Date ? value : new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const { locale, ...rest } = given;
+  const options = DATE_FIELDS.some((field) => rest[field] !== undefined) ? rest : { ...defaults, ...rest };
+  const tag = formatLocale(locale);
+  return cached(dateFormats, `${tag} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(tag, options)).format(
+    date,
+  );
+}
+
+/** A date: 'Mar 1, 2026' (en), '1 mrt 2026' (nl); '' when the value is no date. */
+export function formatDate(value: DateInput, options: DateOptions = {}): string {
+  return formatDateWith(value, { dateStyle: 'medium' }, options);
+}
+
+/** A date and time: 'Mar 1, 2026, 2:05 PM' (en), '1 mrt 2026, 14:05' (nl); '' when the value is no date. */
+export function formatDateTime(value: DateInput, options: DateOptions = {}): string {
+  return formatDateWith(value, { dateStyle: 'medium', timeStyle: 'short' }, options);
+}
+
+/** A time to the second: '02:05:09 PM' (en), '14:05:09' (nl); '' when the value is no date. */
+export function formatTime(value: DateInput, options: DateOptions = {}): string {
+  return formatDateWith(value, { hour: '2-digit', minute: '2-digit', second: '2-digit' }, options);
+}
+
+/** Metric or imperial lengths: imperial where the browser's region measures in feet and inches (decision 0037). */
+export type LengthSystem = 'metric' | 'imperial';
+const IMPERIAL_REGIONS = new Set(['US', 'LR', 'MM']);
+
+export function lengthSystem(languages: readonly string[] = globalThis.navigator?.languages ?? []): LengthSystem {
+  const region = languages[0] ? new Intl.Locale(languages[0]).maximize().region : undefined;
+  return region && IMPERIAL_REGIONS.has(region) ? 'imperial' : 'metric';
+}
+
+/**
+ * A model's real size, width × depth × height, from metres, in one unit for all three: metric in
+ * mm below 1 m, else m; imperial in inches below 3 ft, else feet. '40 × 30 × 180 mm' (en).
+ */
+export function formatDimensions(
+  size: { width: number; depth: number; height: number },
+  options: LocaleOption & { system?: LengthSystem } = {},
+): string {
+  const system = options.system ?? lengthSystem();
+  const largest = Math.max(size.width, size.depth, size.height);
+  const [factor, unit] =
+    system === 'imperial'
+      ? largest < 0.9144
+        ? [1 / 0.0254, 'inch']
+        : [1 / 0.3048, 'foot']
+      : largest < 1
+        ? [1000, 'millimeter']
+        : [1, 'meter'];
+  const shown = [size.width, size.depth, size.height].map((metres) => metres * factor);
+  const digits = unit === 'millimeter' ? (Math.max(...shown) >= 100 ? 0 : 1) : 2;
+  const number = (value: number, style?: Intl.NumberFormatOptions) =>
+    formatNumber(value, { locale: options.locale, maximumFractionDigits: digits, ...style });
+  const [w, d, h] = shown as [number, number, number];
+  return `${number(w)} × ${number(d)} × ${number(h, { style: 'unit', unit, unitDisplay: 'short' })}`;
+}
