@@ -30,6 +30,7 @@ export async function startPgliteServer(env: Record<string, string>): Promise<Pg
       BASE_DOMAIN,
       LOG_LEVEL: 'warn',
       SEED_DEMO: '1',
+      DEMO_MODELS: '0',
       WORKERS: '1',
       WEB_DIST: path.join(dataDir, 'no-web'),
       NODE_ENV: 'production',

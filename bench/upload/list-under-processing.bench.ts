@@ -168,7 +168,7 @@ async function main(): Promise<void> {
     port: await freePort(),
     dataDir,
     databaseUrl: database.url,
-    env: { SEED_DEMO: '1' },
+    env: { SEED_DEMO: '1', DEMO_MODELS: '0' },
     label: 'server',
   });
   const watch = watchRss(server.pid, 500);

@@ -10,8 +10,9 @@ import { warmConnections } from '#core/db/connection-warm-up.ts';
 import { DataDirLockedError } from '#core/db/data-dir-lock.ts';
 import type { Database } from '#core/db/database.ts';
 import { openConfiguredDatabase } from '#core/db/open-from-config.ts';
+import { demoPending, loadDemo } from '#dev/demo/demo-loader.ts';
 import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from '#dev/generate/generate.command.ts';
-import { isEmpty, seedDemo } from '#dev/seed/demo-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERNAMES, isEmpty, seedDemo } from '#dev/seed/demo-seed.ts';
 import { ensureReferenceData } from '#dev/seed/reference-data.ts';
 import { scheduleRecycleBinPurge } from '#modules/content/recycle-bin/recycle-bin-purge.job.ts';
 import { reconcileRuns } from '#modules/processing/pipeline/reconcile-runs.ts';
@@ -152,6 +153,22 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
   void payAtStart([() => warmConnections(database), ...warmUps], app.log, () => stopping);
+  if (!cluster.isWorker && config.demoModels && (await demoPending(services.storage))) {
+    app.log.info({ users: DEMO_USERNAMES, password: DEMO_PASSWORD }, 'Demo users (sign in at the address above)');
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = ['0.0.0.0', '::', ''].includes(config.host) ? '127.0.0.1' : config.host;
+    loadDemo({
+      baseUrl: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+      baseDomain: config.baseDomain,
+      database,
+      storage: services.storage,
+      log: (message, details) => app.log.info(details ?? {}, message),
+    }).catch((error: unknown) => {
+      if (!stopping)
+        app.log.error({ err: error }, 'the demo content could not be made; it is tried again at the next start');
+    });
+  }
 }
 
 /** One after the other, behind the first requests; a failure costs only the first request its speed. */

@@ -36,7 +36,13 @@ export interface GeometryEventsUpdated {
   status_color: string;
   started_at: string | null;
   finished_at: string | null;
-  latest_geometry_event: { message: string | null; step: string | null };
+  latest_geometry_event: {
+    message: string | null;
+    step: string | null;
+    /** The message's code and parameters, when it has them (decision 0038). */
+    message_code?: string | null;
+    message_params?: Record<string, string> | null;
+  };
 }
 export interface RefreshProcessorIndex {
   id: number | null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { messageCodeFields } from './processing-messages.ts';
 
 /** content.md §4: processing status of project models. */
 export const MODEL_STATUSES = ['UPLOADING', 'QUEUED', 'PROCESSING', 'FINISHED', 'FAILED'] as const;
@@ -76,7 +77,7 @@ const processing = {
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
   uploader_name: z.string().nullable(),
-  latest_geometry_event: z.object({ message: z.string().nullable() }),
+  latest_geometry_event: z.object({ message: z.string().nullable(), ...messageCodeFields }),
 };
 
 export const projectSchema = z.object({

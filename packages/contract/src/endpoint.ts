@@ -136,6 +136,17 @@ export const listCountAnswerSchema = z.object({ data: z.object({ count: z.number
 export type ListCountAnswer = z.infer<typeof listCountAnswerSchema>;
 
 /**
+ * A list's row as a query may shape it: any field left out, and of an object field any part
+ * (`excluded_fields=latest_geometry_event.message`), while no unknown field passes.
+ */
+function selectableRow(row: z.ZodObject): z.ZodObject {
+  const shape = Object.fromEntries(
+    Object.entries(row.shape).map(([name, field]) => [name, field instanceof z.ZodObject ? field.partial() : field]),
+  );
+  return z.object(shape).partial().strict();
+}
+
+/**
  * A list's page. Rows carry the default fields unless the query names others, so the schema
  * checks each row as a strict partial (no unknown field, every present field of its type);
  * the type gives callers the whole row, which the default fields are.
@@ -145,7 +156,7 @@ export function listPageSchema<Row extends z.ZodObject, Extra extends z.ZodRawSh
   extra: Extra,
 ): z.ZodType<ListPage<z.infer<Row>, z.infer<z.ZodObject<Extra>>>> {
   return z.object({
-    data: z.array(row.partial().strict()),
+    data: z.array(selectableRow(row)),
     meta: paginationMetaSchema,
     links: paginationLinksSchema,
     ...extra,

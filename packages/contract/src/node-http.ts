@@ -6,6 +6,8 @@ export interface HttpResponse<T = unknown> {
   headers: http.IncomingHttpHeaders;
   body: T;
   text: string;
+  /** The body's bytes as they came (a binary answer). */
+  raw: Buffer;
   /** `Set-Cookie` values by cookie name. */
   cookies: Record<string, { value: string; attributes: string }>;
 }
@@ -66,7 +68,8 @@ export function httpRequest<T = unknown>(
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
+        const raw = Buffer.concat(chunks);
+        const text = raw.toString('utf8');
         let body: unknown = text;
         if ((res.headers['content-type'] ?? '').includes('application/json') && text) body = JSON.parse(text);
         const cookies: HttpResponse['cookies'] = {};
@@ -75,7 +78,7 @@ export function httpRequest<T = unknown>(
           const eq = pair.indexOf('=');
           cookies[pair.slice(0, eq).trim()] = { value: pair.slice(eq + 1), attributes: rest.join(';') };
         }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text, cookies });
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, body: body as T, text, raw, cookies });
       });
     });
     req.on('error', reject);

@@ -3,6 +3,14 @@ import { LIBRARY_ITEM_STATUSES } from './content.ts';
 import { idRefList, materialSaveSchema, materialUpdateSchema, optionalText, requiredText } from './content-saves.ts';
 import { idSchema } from './ids.ts';
 import { MATERIAL_MAP_KINDS, type MaterialMapKind } from './material-maps.ts';
+import {
+  dimensionsFigureSchema,
+  placementFieldsSchema,
+  placementFigureSchema,
+  unitsField,
+  upAxisField,
+} from './model-placement.ts';
+import { messageCodeFields } from './processing-messages.ts';
 
 /**
  * What the processing pipeline takes and tells: records take a finished tus
@@ -24,6 +32,7 @@ export const projectModelCreateSchema = z.object({
   description: optionalText().optional(),
   project_id: idSchema,
   upload_id: uploadIdField,
+  ...placementFieldsSchema.shape,
 });
 /** PATCH (or POST with `_method=PATCH`) /projects/models/{id}: metadata, and `upload_id` replaces the file. */
 export const projectModelUpdateSchema = projectModelCreateSchema.omit({ project_id: true }).partial();
@@ -33,6 +42,7 @@ export const libraryItemCreateSchema = z.object({
   description: optionalText().optional(),
   libraries: idRefList.optional(),
   upload_id: uploadIdField,
+  ...placementFieldsSchema.shape,
 });
 
 const mapUploads = z
@@ -82,6 +92,7 @@ const vector3 = z.tuple([z.number(), z.number(), z.number()]);
 /** What processing measured, on the record once FINISHED. */
 export const processingFiguresSchema = z.object({
   format: z.string(),
+  /** As the scene draws them (like vertices and points): a mesh used by ten nodes counts ten times. */
   triangles: z.number().int(),
   triangles_before: z.number().int(),
   vertices: z.number().int(),
@@ -96,6 +107,16 @@ export const processingFiguresSchema = z.object({
   /** Milliseconds per step. */
   steps_ms: z.record(z.string(), z.number()),
   warnings: z.array(z.string()),
+  /** Animation keyframes as read and after resampling (decision 0035); null without animations, absent on older records. */
+  keyframes_before: z.number().int().nullable().optional(),
+  keyframes_after: z.number().int().nullable().optional(),
+  /** The units and up axis the output was placed by (decision 0037); absent on older records. */
+  placement: placementFigureSchema.optional(),
+  /** The real size in metres, from the output's bounds (decision 0037); absent on older records. */
+  dimensions_m: dimensionsFigureSchema.nullable().optional(),
+  /** The Khronos glTF-Validator's errors and warnings on the decoded output (absent on records processed before). */
+  validator_errors: z.number().int().optional(),
+  validator_warnings: z.number().int().optional(),
 });
 export type ProcessingFigures = z.infer<typeof processingFiguresSchema>;
 
@@ -105,12 +126,16 @@ export const processingFieldsSchema = z.object({
   original_url: z.string().nullable(),
   glb_url: z.string().nullable(),
   figures: processingFiguresSchema.nullable(),
+  /** The units and up axis of a file that states none; null: its format's default (decision 0037). */
+  units: unitsField,
+  up_axis: upAxisField,
 });
 
 export const geometryEventSchema = z.object({
   id: z.number().int(),
   step: z.string(),
   message: z.string(),
+  ...messageCodeFields,
   status: z.enum(LIBRARY_ITEM_STATUSES),
   created_at: z.string(),
 });

@@ -3,6 +3,7 @@ import { LIBRARY_ITEM_STATUSES, libraryItemSchema, TOP_LEVEL_FILTER_VALUE, trash
 import { bulkAnswerSchema, libraryItemBulkSchema, libraryItemUpdateSchema } from '../content-saves.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
+import { placementFieldsSchema } from '../model-placement.ts';
 import { libraryItemCreateSchema, processingFieldsSchema, uploadIdField } from '../processing.ts';
 import { processingEndpoints } from './processing.endpoints.ts';
 import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
@@ -64,7 +65,7 @@ export const libraryItemEndpoints = {
       'Archives or unarchives an item (archived), changes its name, description and libraries; upload_id replaces the file',
     tags: ['library items'],
     params: idParamsSchema,
-    body: libraryItemUpdateSchema.extend({ upload_id: uploadIdField.optional() }),
+    body: libraryItemUpdateSchema.extend({ upload_id: uploadIdField.optional(), ...placementFieldsSchema.shape }),
     answer: recordAnswerSchema(libraryItemRowSchema, {}),
   }),
   delete: defineEndpoint({

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { defineEndpoint, recordAnswerSchema } from '../endpoint.ts';
 import { idParamsSchema } from '../ids.ts';
+import { placementFieldsSchema } from '../model-placement.ts';
 import { geometryEventsAnswerSchema } from '../processing.ts';
 import { binaryAnswerSchema } from './shared.endpoints.ts';
 
@@ -14,9 +15,11 @@ export function processingEndpoints<Row extends z.ZodObject>(base: string, tag: 
     reprocess: defineEndpoint({
       method: 'POST',
       path: `${base}/:id/reprocess`,
-      summary: 'Processes a FINISHED record again from its original file (409 otherwise); overwrites its geometry',
+      summary:
+        'Processes a FINISHED record again from its original file (409 otherwise); overwrites its geometry. Units and up axis, when given, are kept on the record first',
       tags: [tag],
       params: idParamsSchema,
+      body: placementFieldsSchema.nullish(),
       answer: recordAnswerSchema(row, {}),
     }),
     cancel: defineEndpoint({

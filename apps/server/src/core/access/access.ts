@@ -60,6 +60,7 @@ export function checkAccess(
   const subject = { admin: false, abilities: membership.abilities };
   if (!rule) return;
   if (!hasPermission(subject, rule.permission)) throw forbidden();
+  if (rule.hiddenWithout && !hasPermission(subject, rule.hiddenWithout)) throw notFound();
   if (rule.trashedPermission && trashed && !hasPermission(subject, rule.trashedPermission)) throw forbidden();
 }
 

@@ -37,6 +37,7 @@ const envSchema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().positive().default(30),
   RESPONSE_CACHE_MB: z.coerce.number().min(0).max(4096).default(64),
   SEED_DEMO: booleanText.default(true),
+  DEMO_MODELS: booleanText.default(true),
   WEB_DIST: z.string().default('apps/web/dist'),
   TRUST_PROXY: z
     .union([
@@ -133,6 +134,8 @@ export type Config = {
   /** Memory for cached read answers (docs/decisions/0012); 0 turns the cache off. */
   responseCacheBytes: number;
   seedDemo: boolean;
+  /** Whether a start after the demo seed makes the demo's 3D content through the API (DEMO_MODELS; off in tests that need none). */
+  demoModels: boolean;
   webDist: string;
   /**
    * The proxies whose `X-Forwarded-For` is believed for the client address (TRUST_PROXY): false,
@@ -252,6 +255,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo: e.SEED_DEMO,
+    demoModels: e.DEMO_MODELS,
     webDist: path.resolve(REPO_ROOT, e.WEB_DIST),
     trustProxy: e.TRUST_PROXY ?? false,
     scheme: publicUrl.scheme,

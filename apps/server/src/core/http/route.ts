@@ -24,12 +24,14 @@ import type { Actor, RequestTenant } from './request-context.ts';
  *   platform's licence;
  * - `{ permission }`: a member holding that permission expression; `hatchOnly` refuses the
  *   customerportal host and requires the hatch licence; `trashedPermission` is needed for `trashed=1`;
+ *   `hiddenWithout`: a member without this permission is answered 404, as if the record were not there;
  * - 'admin': a platform administrator, on a company host.
  */
 export type RouteAccess = 'public' | 'signed-in' | 'member' | 'admin' | PermissionAccess;
 
 export interface PermissionAccess {
   permission: PermissionExpression;
+  hiddenWithout?: PermissionExpression;
   hatchOnly?: true;
   trashedPermission?: PermissionExpression;
 }

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
+import { fastifyCookie } from '@fastify/cookie';
 import {
   type PlatformKey,
   parseHost,
@@ -67,20 +68,6 @@ export interface RealtimeOptions {
    */
   changes?: ChangeFeed;
   log?: Logger;
-}
-
-function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
 }
 
 function handshakeError(message: string, status: number): ExtendedError {
@@ -242,7 +229,7 @@ export class RealtimeService {
     if (!company) throw handshakeError('Connect on a company host, such as acme.<base domain>.', 404);
     const auth = socket.handshake.auth as Record<string, unknown> | undefined;
     const bearer = typeof auth?.token === 'string' ? auth.token : null;
-    const cookie = cookieValue(headers.cookie, SESSION_COOKIE);
+    const cookie = fastifyCookie.parse(headers.cookie ?? '')[SESSION_COOKIE] ?? null;
     if (!bearer && cookie && headers.origin) {
       // A browser always sends Origin cross-site: a page elsewhere cannot ride the cookie.
       const place = { scheme: this.options.scheme ?? 'http', host: headers.host ?? '', tenant };

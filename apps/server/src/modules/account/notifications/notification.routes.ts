@@ -1,6 +1,5 @@
 import { type AnswerOf, notificationEndpoints, notificationSettingEndpoints, readFlagSchema } from '@meshport/contract';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { can, policyActor } from '#core/access/policy.ts';
 import { memberships } from '#core/auth/account.table.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import type { QuietCalls } from '#core/http/activity-log.ts';
@@ -10,7 +9,6 @@ import { ListEngine } from '#core/list/list-engine.ts';
 import type { ListRouteDefinition } from '#core/list/list-routes.ts';
 import { companies } from '#core/tenancy/company.table.ts';
 import { notificationList } from './notification.list.ts';
-import { notificationPolicy } from './notification.policy.ts';
 import type { NotificationService } from './notification.service.ts';
 import { notificationSettings, notifications } from './notification.table.ts';
 
@@ -57,10 +55,6 @@ export function notificationRoutes(services: CoreServices & { notifications: Not
     defineRoute(notificationEndpoints.mark, {
       access: 'member',
       async handler({ companyId, actor, params, body }) {
-        const record = await service.find(companyId, actor.accountId, params.id);
-        if (!record || !can(notificationPolicy, policyActor(actor), 'update', record)) {
-          throw notFound('Notification not found.');
-        }
         const item = await service.mark(companyId, actor.accountId, params.id, body.read);
         if (!item) throw notFound('Notification not found.');
         return { data: item };

@@ -97,17 +97,6 @@ export class NotificationService {
     return row?.n ?? 0;
   }
 
-  /** The recipient of a notification of this company (for the policy), or null when there is none. */
-  async find(companyId: number, accountId: number, id: number): Promise<{ id: number; accountId: number } | null> {
-    const [row] = await this.database.tenant({ companyId, accountId }, (tx) =>
-      tx
-        .select({ id: notifications.id, accountId: notifications.accountId })
-        .from(notifications)
-        .where(and(eq(notifications.companyId, companyId), eq(notifications.id, id))),
-    );
-    return row ?? null;
-  }
-
   /** Marks one of the member's notifications read (or unread); null when it is not theirs or not in this company. */
   async mark(companyId: number, accountId: number, id: number, read: boolean): Promise<NotificationItem | null> {
     const result = await this.database.tenant({ companyId, accountId }, async (tx) => {

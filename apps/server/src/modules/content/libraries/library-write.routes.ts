@@ -1,14 +1,12 @@
 import { type AnswerOf, libraryEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { holds, policyActor } from '#core/access/policy.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import type { Db } from '#core/db/database.ts';
-import { forbidden } from '#core/http/http-error.ts';
 import { defineRoute, type MemberActor } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { restored } from '#modules/content/shared/content-writes.ts';
 import { libraryList } from './library.list.ts';
-import { LIBRARY_PERMISSIONS } from './library.policy.ts';
+import { libraryPolicy } from './library.policy.ts';
 import { bulkLibraries, createLibrary, restoreLibrary, type SaveResult, updateLibrary } from './library.service.ts';
 import { libraries } from './library.table.ts';
 
@@ -28,7 +26,7 @@ export function libraryWriteRoutes(services: CoreServices) {
 
   return [
     defineRoute(libraryEndpoints.create, {
-      access: { permission: LIBRARY_PERMISSIONS.update, hatchOnly: true },
+      access: libraryPolicy.access('create'),
       changes: ['libraries'],
       async handler({ actor, companyId, body, request }) {
         const result = await inTenant(companyId, actor, (tx) => createLibrary(tx, storage, companyId, body));
@@ -37,7 +35,7 @@ export function libraryWriteRoutes(services: CoreServices) {
       },
     }),
     defineRoute(libraryEndpoints.update, {
-      access: { permission: LIBRARY_PERMISSIONS.update, hatchOnly: true },
+      access: libraryPolicy.access('update'),
       changes: ['libraries'],
       async handler({ actor, companyId, params, body, request }) {
         const result = await inTenant(companyId, actor, (tx) => updateLibrary(tx, storage, companyId, params.id, body));
@@ -46,17 +44,16 @@ export function libraryWriteRoutes(services: CoreServices) {
       },
     }),
     defineRoute(libraryEndpoints.bulk, {
-      access: { permission: `${LIBRARY_PERMISSIONS.update}|${LIBRARY_PERMISSIONS.delete}`, hatchOnly: true },
+      access: libraryPolicy.accessAny('update', 'delete'),
       // Deleting a library takes its items' count out of the parents; archive shows in the items' library lists.
       changes: ['libraries', 'items'],
       async handler({ actor, companyId, body }) {
-        const needed = body.action === 'delete' ? LIBRARY_PERMISSIONS.delete : LIBRARY_PERMISSIONS.update;
-        if (!holds(needed)(policyActor(actor), null)) throw forbidden();
+        libraryPolicy.assertPermits(actor, body.action === 'delete' ? 'delete' : 'update');
         return inTenant(companyId, actor, (tx) => bulkLibraries(tx, body));
       },
     }),
     defineRoute(libraryEndpoints.restore, {
-      access: { permission: 'restore-deleted-entities', hatchOnly: true },
+      access: libraryPolicy.access('restore'),
       changes: ['libraries', 'items'],
       async handler({ actor, companyId, params }) {
         return restored(await inTenant(companyId, actor, (tx) => restoreLibrary(tx, params.id)));

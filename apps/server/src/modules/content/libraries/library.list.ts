@@ -12,14 +12,15 @@ import {
   trashedFields,
   treeMemberFields,
 } from '#modules/content/shared/content-fields.ts';
+import { libraryPolicy } from './library.policy.ts';
 import { libraries } from './library.table.ts';
 
 /**
- * `is_deletable`: `libraryDeletable` of library.policy.ts (library.policy.test.ts holds them
- * equal). Both it and `indirect_items_count` read counts kept on write (migration 0009) instead
- * of walking the subtree per row; `libraryTreeRecount` is the walk they must equal.
+ * `is_deletable` (the policy's delete rule) and `indirect_items_count` read counts kept on write
+ * (migration 0009) instead of walking the subtree per row; `libraryTreeRecount` is the walk they
+ * must equal.
  */
-const isDeletable = sql<boolean>`(${ref(libraries.connectedItemsCount)} = 0)`;
+const isDeletable = libraryPolicy.rowAllows('delete');
 
 /** The read-time walk over each library's subtree that the kept counts stand for (tests compare them). */
 export const libraryTreeRecount = treeMemberFields('libraries', libraries.companyId, libraries.id, {

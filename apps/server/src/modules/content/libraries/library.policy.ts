@@ -1,34 +1,34 @@
-import { definePolicy, holds } from '#core/access/policy.ts';
-
-/** content.md §6: what each action on a library needs. */
-export const LIBRARY_PERMISSIONS = {
-  view: 'list-libraries',
-  update: 'update-libraries',
-  delete: 'delete-libraries',
-} as const;
+import { sql } from 'drizzle-orm';
+import { definePolicy } from '#core/access/policy.ts';
+import { ref } from '#modules/content/shared/content-fields.ts';
+import { libraries } from './library.table.ts';
 
 /** What the rules read of a library. */
-export interface LibraryState {
+export type LibraryState = {
   /**
-   * Live project models connected to an item linked to this library or to one of its live
-   * sub-libraries (at any depth).
+   * Items of this library or of its live sub-libraries (at any depth) that a live project model
+   * uses: the count kept on write (migration 0009), which library.routes.test.ts holds to a walk.
    */
   connectedModels: number;
-}
+};
 
-/**
- * content.md §4: a library cannot be deleted while it or its children is connected to a
- * model. This is the state half of the `delete` rule; the list's `is_deletable` computes it
- * per row in SQL (`treeMemberFields` in library.list.ts), checked against this rule by a test.
- */
-export const libraryDeletable = (library: LibraryState): boolean => library.connectedModels === 0;
-
-export const libraryPolicy = definePolicy<keyof typeof LIBRARY_PERMISSIONS, LibraryState>({
+/** content.md §6: what each action on a library needs; §4: what keeps one from being deleted. */
+export const libraryPolicy = definePolicy<'view' | 'create' | 'update' | 'delete' | 'restore', LibraryState>({
   resource: 'libraries',
-  viewAction: 'view',
-  rules: {
-    view: holds(LIBRARY_PERMISSIONS.view),
-    update: holds(LIBRARY_PERMISSIONS.update),
-    delete: (actor, library) => holds(LIBRARY_PERMISSIONS.delete)(actor, library) && libraryDeletable(library),
+  permissions: {
+    view: 'list-libraries',
+    create: 'update-libraries',
+    update: 'update-libraries',
+    delete: 'delete-libraries',
+    restore: 'restore-deleted-entities',
+  },
+  hatchOnly: ['create', 'update', 'delete', 'restore'],
+  records: { table: libraries, state: { connectedModels: sql<number>`${ref(libraries.connectedItemsCount)}` } },
+  recordRules: {
+    /** A library cannot be deleted while it or one of its children is connected to a model. */
+    delete: {
+      allows: (library) => library.connectedModels === 0,
+      sql: sql<boolean>`(${ref(libraries.connectedItemsCount)} = 0)`,
+    },
   },
 });

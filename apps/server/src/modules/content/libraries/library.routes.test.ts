@@ -52,7 +52,7 @@ describeEachDatabase('libraries', (kind) => {
 
   it('lists the top level with filter[parent_id]=null and children by id', async () => {
     const roots = await list({ filter: { parent_id: 'null' }, sort: 'name' });
-    expect(names(roots)).toEqual(['Appliances', 'Cabinets', 'Handles & Hardware', 'Worktops']);
+    expect(names(roots)).toEqual(['Appliances', 'Cabinets', 'Handles & Hardware', 'Seating & Lighting', 'Worktops']);
     const libraries = await byName();
     const cabinets = libraries.get('Cabinets') as Row;
     const children = await list({ filter: { parent_id: String(cabinets.id) }, sort: 'name' });

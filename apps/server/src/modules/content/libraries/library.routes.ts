@@ -2,7 +2,7 @@ import { libraryEndpoints } from '@meshport/contract';
 import type { CoreServices } from '#core/core-services.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { libraryList } from './library.list.ts';
-import { LIBRARY_PERMISSIONS } from './library.policy.ts';
+import { libraryPolicy } from './library.policy.ts';
 import { libraries } from './library.table.ts';
 import { libraryWriteRoutes } from './library-write.routes.ts';
 
@@ -11,7 +11,7 @@ export function libraryRoutes(services: CoreServices) {
     endpoints: libraryEndpoints,
     resource: libraryList,
     table: libraries,
-    access: { permission: LIBRARY_PERMISSIONS.view },
+    access: libraryPolicy.access('view'),
     channelKind: 'Library',
     notFoundMessage: 'No such library.',
   });

@@ -11,7 +11,7 @@ import {
   restoreFromBin,
   storePreviewImage,
 } from '#modules/content/shared/content-writes.ts';
-import { libraryDeletable } from './library.policy.ts';
+import { type LibraryState, libraryPolicy } from './library.policy.ts';
 import { libraries } from './library.table.ts';
 
 type CreateBody = BodyOf<typeof libraryEndpoints.create>;
@@ -138,7 +138,7 @@ export async function updateLibrary(
   return { id, staleImage };
 }
 
-type BulkTarget = { id: number; name: string; connected_items_count: number };
+type BulkTarget = LibraryState & { id: number; name: string };
 
 /**
  * POST /libraries/update. A selection naming any id that is no live library of the company
@@ -151,14 +151,14 @@ export async function bulkLibraries(tx: Db, body: BulkBody): Promise<BulkAnswer>
   const wanted = [...new Set(body.libraries.map((entry) => entry.id))];
   const found = await queryRows<BulkTarget>(
     tx,
-    sql`select id, name, connected_items_count from libraries
+    sql`select id, name, ${libraryPolicy.stateColumns()} from ${libraries}
       where id in ${ids(wanted)} and deleted_at is null order by id for update`,
   );
   if (found.length < wanted.length) throw notFound(LIBRARY_NOT_FOUND);
   const byId = new Map(found.map((row) => [row.id, row]));
   const chosen: BulkTarget[] = [];
   for (const library of wanted.map((id) => byId.get(id) as BulkTarget)) {
-    if (body.action === 'delete' && !libraryDeletable({ connectedModels: library.connected_items_count })) {
+    if (body.action === 'delete' && !libraryPolicy.allows('delete', library)) {
       outcome.refused(library, LIBRARY_NOT_DELETABLE);
     } else chosen.push(library);
   }

@@ -1,8 +1,6 @@
 import { type AnswerOf, libraryItemEndpoints } from '@meshport/contract';
 import { eq } from 'drizzle-orm';
-import { holds, policyActor } from '#core/access/policy.ts';
 import type { Db } from '#core/db/database.ts';
-import { forbidden } from '#core/http/http-error.ts';
 import { defineRoute, type MemberActor } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { restored } from '#modules/content/shared/content-writes.ts';
@@ -10,10 +8,12 @@ import {
   type ProcessingRouteServices,
   processingRoutes,
   processUpload,
+  queueProcessing,
 } from '#modules/processing/pipeline/processing.routes.ts';
+import { PLACEMENT_REQUEUED, savePlacement } from '#modules/processing/pipeline/record-placement.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { libraryItemList } from './library-item.list.ts';
-import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
+import { libraryItemPolicy } from './library-item.policy.ts';
 import { libraryItemProcessing } from './library-item.processing-subject.ts';
 import {
   bulkLibraryItems,
@@ -40,11 +40,12 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
 
   return [
     defineRoute(libraryItemEndpoints.create, {
-      access: { permission: LIBRARY_ITEM_PERMISSIONS.update, hatchOnly: true },
+      access: libraryItemPolicy.access('update'),
       changes: ['items', 'libraries'],
       async handler({ actor, companyId, body, request, reply }) {
         const id = await inTenant(companyId, actor, async (tx) => {
           const created = await createLibraryItem(tx, companyId, actor.accountId, body);
+          await savePlacement(tx, subject, created, body);
           await process(tx, companyId, actor, created, body.upload_id, '');
           return created;
         });
@@ -53,7 +54,7 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
       },
     }),
     defineRoute(libraryItemEndpoints.update, {
-      access: { permission: LIBRARY_ITEM_PERMISSIONS.update, hatchOnly: true },
+      access: libraryItemPolicy.access('update'),
       // The item's libraries change their counts.
       changes: ['items', 'libraries'],
       async handler({ actor, companyId, params, body, request }) {
@@ -63,7 +64,11 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
             .from(libraryItems)
             .where(eq(libraryItems.id, params.id));
           const id = await updateLibraryItem(tx, companyId, params.id, body);
-          if (!body.upload_id) return null;
+          const placementChanged = await savePlacement(tx, subject, id, body);
+          if (!body.upload_id) {
+            if (placementChanged) await queueProcessing(services, tx, subject, companyId, id, PLACEMENT_REQUEUED);
+            return null;
+          }
           await process(tx, companyId, actor, id, body.upload_id, ' (file replaced)');
           return before?.uploadId ?? null;
         });
@@ -72,7 +77,7 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
       },
     }),
     defineRoute(libraryItemEndpoints.delete, {
-      access: { permission: LIBRARY_ITEM_PERMISSIONS.delete, hatchOnly: true },
+      access: libraryItemPolicy.access('delete'),
       changes: ['items', 'libraries'],
       async handler({ actor, companyId, params }) {
         const name = await inTenant(companyId, actor, (tx) => deleteLibraryItem(tx, params.id));
@@ -80,19 +85,15 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
       },
     }),
     defineRoute(libraryItemEndpoints.bulk, {
-      access: {
-        permission: `${LIBRARY_ITEM_PERMISSIONS.update}|${LIBRARY_ITEM_PERMISSIONS.delete}`,
-        hatchOnly: true,
-      },
+      access: libraryItemPolicy.accessAny('update', 'delete'),
       changes: ['items', 'libraries'],
       async handler({ actor, companyId, body }) {
-        const needed = body.action === 'delete' ? LIBRARY_ITEM_PERMISSIONS.delete : LIBRARY_ITEM_PERMISSIONS.update;
-        if (!holds(needed)(policyActor(actor), null)) throw forbidden();
+        libraryItemPolicy.assertPermits(actor, body.action === 'delete' ? 'delete' : 'update');
         return inTenant(companyId, actor, (tx) => bulkLibraryItems(tx, companyId, body));
       },
     }),
     defineRoute(libraryItemEndpoints.restore, {
-      access: { permission: 'restore-deleted-entities', hatchOnly: true },
+      access: libraryItemPolicy.access('restore'),
       changes: ['items', 'libraries'],
       async handler({ actor, companyId, params }) {
         return restored(await inTenant(companyId, actor, (tx) => restoreLibraryItem(tx, params.id)));
@@ -102,7 +103,7 @@ export function libraryItemWriteRoutes(services: ProcessingRouteServices & { upl
       subject,
       endpoints: libraryItemEndpoints,
       list: libraryItemList,
-      permissions: { view: LIBRARY_ITEM_PERMISSIONS.view, update: LIBRARY_ITEM_PERMISSIONS.update },
+      permissions: { view: libraryItemPolicy.permissions.view, update: libraryItemPolicy.permissions.update },
       changes: ['items'],
       notFoundMessage: ITEM_NOT_FOUND,
     }),

@@ -5,22 +5,17 @@ import { defineFilter, type ListResource } from '#core/list/list-resource.ts';
 import {
   accountName,
   idOrTopLevelSchema,
-  latestGeometryMessage,
+  latestGeometryEventFields,
   previewUrl,
   processingFields,
   ref,
   statusColor,
   trashedFields,
 } from '#modules/content/shared/content-fields.ts';
+import { libraryItemPolicy } from './library-item.policy.ts';
 import { libraryItems } from './library-item.table.ts';
 
-/**
- * content.md §4: not deletable while connected to a (live) model: `libraryItemDeletable` of
- * library-item.policy.ts, per row (library-item.policy.test.ts holds them equal).
- */
-const isDeletable = sql<boolean>`not exists (select 1 from project_model_library_items pmi
-  join project_models m on m.company_id = pmi.company_id and m.id = pmi.project_model_id and m.deleted_at is null
-  where pmi.company_id = ${ref(libraryItems.companyId)} and pmi.library_item_id = ${ref(libraryItems.id)})`;
+const isDeletable = libraryItemPolicy.rowAllows('delete');
 
 const librariesJson = sql<{ id: number; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', l.id, 'name', l.name) order by l.name, l.id)
@@ -59,9 +54,7 @@ export const libraryItemList: ListResource = {
     libraries: { select: librariesJson },
     is_deletable: { select: isDeletable },
     deletable: { select: isDeletable },
-    'latest_geometry_event.message': {
-      select: latestGeometryMessage('library_item', libraryItems.companyId, libraryItems.id),
-    },
+    ...latestGeometryEventFields('library_item', libraryItems.companyId, libraryItems.id),
     started_at: { select: libraryItems.startedAt, sortable: true },
     finished_at: { select: libraryItems.finishedAt, sortable: true },
     uploader_name: { select: accountName(libraryItems.uploaderId) },

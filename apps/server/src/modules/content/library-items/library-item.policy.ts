@@ -1,34 +1,37 @@
-import { definePolicy, holds } from '#core/access/policy.ts';
-
-/**
- * content.md §6: what each action on a library item needs. Holders of list-libraries read
- * the items of the libraries they see.
- */
-export const LIBRARY_ITEM_PERMISSIONS = {
-  view: 'list-library-items|list-libraries',
-  update: 'update-library-items',
-  delete: 'delete-library-items',
-} as const;
+import { sql } from 'drizzle-orm';
+import { definePolicy } from '#core/access/policy.ts';
+import { ref } from '#modules/content/shared/content-fields.ts';
+import { libraryItems } from './library-item.table.ts';
 
 /** What the rules read of a library item. */
-export interface LibraryItemState {
+export type LibraryItemState = {
   /** Live project models the item is connected to. */
   connectedModels: number;
-}
+};
+
+const liveModelLinks = sql`from project_model_library_items pmi
+  join project_models m on m.company_id = pmi.company_id and m.id = pmi.project_model_id and m.deleted_at is null
+  where pmi.company_id = ${ref(libraryItems.companyId)} and pmi.library_item_id = ${ref(libraryItems.id)}`;
 
 /**
- * content.md §4: an item cannot be deleted while it is still connected to a model. The state
- * half of the `delete` rule; the list's `deletable` / `is_deletable` computes it per row in SQL
- * (library-item.list.ts), checked against this rule by a test.
+ * content.md §6: what each action on a library item needs (holders of list-libraries read the
+ * items of the libraries they see); §4: what keeps one from being deleted.
  */
-export const libraryItemDeletable = (item: LibraryItemState): boolean => item.connectedModels === 0;
-
-export const libraryItemPolicy = definePolicy<keyof typeof LIBRARY_ITEM_PERMISSIONS, LibraryItemState>({
+export const libraryItemPolicy = definePolicy<'view' | 'update' | 'delete' | 'restore', LibraryItemState>({
   resource: 'library items',
-  viewAction: 'view',
-  rules: {
-    view: holds(LIBRARY_ITEM_PERMISSIONS.view),
-    update: holds(LIBRARY_ITEM_PERMISSIONS.update),
-    delete: (actor, item) => holds(LIBRARY_ITEM_PERMISSIONS.delete)(actor, item) && libraryItemDeletable(item),
+  permissions: {
+    view: 'list-library-items|list-libraries',
+    update: 'update-library-items',
+    delete: 'delete-library-items',
+    restore: 'restore-deleted-entities',
+  },
+  hatchOnly: ['update', 'delete', 'restore'],
+  records: { table: libraryItems, state: { connectedModels: sql<number>`(select count(*)::int ${liveModelLinks})` } },
+  recordRules: {
+    /** An item cannot be deleted while it is still connected to a model. */
+    delete: {
+      allows: (item) => item.connectedModels === 0,
+      sql: sql<boolean>`not exists (select 1 ${liveModelLinks})`,
+    },
   },
 });

@@ -128,8 +128,16 @@ describeEachDatabase('library items', (kind) => {
     expect(sinkLibraries.map((library) => library.name)).toEqual(['Base Cabinets', 'Worktops']);
     expect(byName.get('Oak Worktop 3m')).toMatchObject({ is_deletable: false, deletable: false });
     expect(byName.get('Base Cabinet 80cm')).toMatchObject({ is_deletable: true, deletable: true });
-    expect(byName.get('Quartz Worktop 3m')?.latest_geometry_event).toEqual({ message: 'Converting to glTF' });
-    expect(byName.get('Gas Hob 5-Burner')?.latest_geometry_event).toEqual({ message: 'Processing cancelled' });
+    expect(byName.get('Quartz Worktop 3m')?.latest_geometry_event).toEqual({
+      message: 'Converting to glTF',
+      message_code: null,
+      message_params: null,
+    });
+    expect(byName.get('Gas Hob 5-Burner')?.latest_geometry_event).toEqual({
+      message: 'Processing cancelled',
+      message_code: null,
+      message_params: null,
+    });
     expect(byName.get('Bar Handle 160mm')?.status_color).toBe('#343a40');
   });
 

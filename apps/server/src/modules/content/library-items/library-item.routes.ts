@@ -3,7 +3,7 @@ import { contentReadRoutes } from '#modules/content/shared/content-read.routes.t
 import type { ProcessingRouteServices } from '#modules/processing/pipeline/processing.routes.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { libraryItemList } from './library-item.list.ts';
-import { LIBRARY_ITEM_PERMISSIONS } from './library-item.policy.ts';
+import { libraryItemPolicy } from './library-item.policy.ts';
 import { libraryItems } from './library-item.table.ts';
 import { libraryItemWriteRoutes } from './library-item-write.routes.ts';
 
@@ -12,7 +12,7 @@ export function libraryItemRoutes(services: ProcessingRouteServices & { uploads:
     endpoints: libraryItemEndpoints,
     resource: libraryItemList,
     table: libraryItems,
-    access: { permission: LIBRARY_ITEM_PERMISSIONS.view },
+    access: libraryItemPolicy.access('view'),
     channelKind: PROCESSING_CHANNEL_KINDS.library_item,
     notFoundMessage: 'No such item.',
   });

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#core/db/database.ts';
 import { HttpError, notFound, ValidationError } from '#core/http/http-error.ts';
 import { BulkOutcome, ids, moveToBin, restoreFromBin } from '#modules/content/shared/content-writes.ts';
-import { libraryItemDeletable } from './library-item.policy.ts';
+import { type LibraryItemState, libraryItemPolicy } from './library-item.policy.ts';
 import { libraryItems } from './library-item.table.ts';
 
 type UpdateBody = BodyOf<typeof libraryItemEndpoints.update>;
@@ -15,12 +15,7 @@ export const ITEMS_NOT_DELETED = (names: string) =>
   `The following items have not been deleted because they are still connected to a model; ${names}`;
 export const LIBRARIES_MISSING = (missing: number[]) => `These libraries do not exist: ${missing.join(', ')}.`;
 
-/** Live project models using the item: while there are any, it cannot be deleted (content.md §4). */
-const connectedModels = sql`(select count(*)::int from project_model_library_items pmi
-  join project_models pm on pm.company_id = pmi.company_id and pm.id = pmi.project_model_id and pm.deleted_at is null
-  where pmi.company_id = i.company_id and pmi.library_item_id = i.id)`;
-
-type ItemState = { id: number; name: string; connected_models: number };
+type ItemState = LibraryItemState & { id: number; name: string };
 
 /**
  * The live items named, with what the rules read (RLS keeps them to the company), locked in id
@@ -29,8 +24,8 @@ type ItemState = { id: number; name: string; connected_models: number };
 function liveItems(tx: Db, wanted: number[]): Promise<ItemState[]> {
   return queryRows<ItemState>(
     tx,
-    sql`select i.id, i.name, ${connectedModels} as connected_models from library_items i
-      where i.id in ${ids(wanted)} and i.deleted_at is null order by i.id for update of i`,
+    sql`select id, name, ${libraryItemPolicy.stateColumns()} from ${libraryItems}
+      where id in ${ids(wanted)} and deleted_at is null order by id for update`,
   );
 }
 
@@ -126,7 +121,7 @@ export async function updateLibraryItem(tx: Db, companyId: number, id: number, b
 export async function deleteLibraryItem(tx: Db, id: number): Promise<string> {
   const [item] = await liveItems(tx, [id]);
   if (!item) throw notFound(ITEM_NOT_FOUND);
-  if (!libraryItemDeletable({ connectedModels: item.connected_models })) throw new HttpError(409, ITEM_NOT_DELETABLE);
+  if (!libraryItemPolicy.allows('delete', item)) throw new HttpError(409, ITEM_NOT_DELETABLE);
   await moveToBin(tx, libraryItems, sql`id = ${id}`);
   return item.name;
 }
@@ -146,7 +141,7 @@ export async function bulkLibraryItems(tx: Db, companyId: number, body: BulkBody
   const byId = new Map(found.map((row) => [row.id, row]));
   const chosen: ItemState[] = [];
   for (const item of wanted.map((id) => byId.get(id) as ItemState)) {
-    if (body.action === 'delete' && !libraryItemDeletable({ connectedModels: item.connected_models })) {
+    if (body.action === 'delete' && !libraryItemPolicy.allows('delete', item)) {
       outcome.refused(item, ITEM_NOT_DELETABLE);
     } else chosen.push(item);
   }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '#core/db/database.ts';
 import { signInDemoUsers } from '#test/demo-clients.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
-import { materialCategoryTreeFields } from './material-category.list.ts';
+import { materialCategoryTreeFields } from './material-category.policy.ts';
 import { materialCategories } from './material-category.table.ts';
 
 /**

@@ -9,28 +9,9 @@ import {
   ref,
   statusColor,
   trashedFields,
-  treeMemberFields,
 } from '#modules/content/shared/content-fields.ts';
+import { materialCategoryPolicy } from './material-category.policy.ts';
 import { materialCategories } from './material-category.table.ts';
-
-/**
- * `deletable`: `materialCategoryDeletable` of material-category.policy.ts, per row (its test holds
- * them equal). `indirectCount` is what the maintained `indirect_materials_count` column must equal
- * (migration 0010; material-category.counts.test.ts recounts with it).
- */
-export const materialCategoryTreeFields = treeMemberFields(
-  'material_categories',
-  materialCategories.companyId,
-  materialCategories.id,
-  {
-    link: 'material_category_materials',
-    linkRecord: 'material_category_id',
-    member: 'material_id',
-    members: 'materials',
-    modelLink: 'project_model_materials',
-  },
-);
-const { deletable } = materialCategoryTreeFields;
 
 const subCategoriesJson = sql<{ id: number; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
@@ -59,7 +40,7 @@ export const materialCategoryList: ListResource = {
     },
     status: { select: materialCategories.status, sortable: true },
     status_color: { select: statusColor(materialCategories.status) },
-    deletable: { select: deletable },
+    deletable: { select: materialCategoryPolicy.rowAllows('delete') },
     indirect_materials_count: { select: materialCategories.indirectMaterialsCount },
     sub_categories: { select: subCategoriesJson },
     created_at: { select: materialCategories.createdAt, sortable: true },

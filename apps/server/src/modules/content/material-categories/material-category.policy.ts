@@ -1,38 +1,54 @@
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { sql } from 'drizzle-orm';
+import { definePolicy } from '#core/access/policy.ts';
+import { treeMemberFields } from '#modules/content/shared/content-fields.ts';
+import { materialCategories } from './material-category.table.ts';
 
 /**
- * content.md §6: what each action on a material category needs (hatch-only, as materials).
- * Holders of list-materials read the categories of their materials.
+ * Walks over each category's subtree: `indirectCount` is what the maintained
+ * `indirect_materials_count` column must equal (migration 0010; material-category.counts.test.ts
+ * recounts with it).
  */
-export const MATERIAL_CATEGORY_PERMISSIONS = {
-  view: 'list-material-categories|list-materials',
-  update: 'update-material-categories',
-  delete: 'delete-material-categories',
-} as const;
+export const materialCategoryTreeFields = treeMemberFields(
+  'material_categories',
+  materialCategories.companyId,
+  materialCategories.id,
+  {
+    link: 'material_category_materials',
+    linkRecord: 'material_category_id',
+    member: 'material_id',
+    members: 'materials',
+    modelLink: 'project_model_materials',
+  },
+);
 
 /** What the rules read of a material category. */
-export interface MaterialCategoryState {
+export type MaterialCategoryState = {
   /**
    * Live project models connected to a material of this category or of one of its live
    * sub-categories (at any depth).
    */
   connectedModels: number;
-}
+};
 
 /**
- * content.md §4: a category cannot be deleted while it or its children is connected to a
- * model. The state half of the `delete` rule; the list's `deletable` computes it per row in
- * SQL (`treeMemberFields` in material-category.list.ts), checked against this rule by a test.
+ * content.md §6: what each action on a material category needs (hatch-only, as materials;
+ * holders of list-materials read the categories of their materials). §4: a category cannot be
+ * deleted while it or its children is connected to a model.
  */
-export const materialCategoryDeletable = (category: MaterialCategoryState): boolean => category.connectedModels === 0;
-
-export const materialCategoryPolicy = definePolicy<keyof typeof MATERIAL_CATEGORY_PERMISSIONS, MaterialCategoryState>({
+export const materialCategoryPolicy = definePolicy<'view' | 'update' | 'delete' | 'restore', MaterialCategoryState>({
   resource: 'material categories',
-  viewAction: 'view',
-  rules: {
-    view: holds(MATERIAL_CATEGORY_PERMISSIONS.view),
-    update: holds(MATERIAL_CATEGORY_PERMISSIONS.update),
-    delete: (actor, category) =>
-      holds(MATERIAL_CATEGORY_PERMISSIONS.delete)(actor, category) && materialCategoryDeletable(category),
+  permissions: {
+    view: 'list-material-categories|list-materials',
+    update: 'update-material-categories',
+    delete: 'delete-material-categories',
+    restore: 'restore-deleted-entities',
+  },
+  hatchOnly: ['view', 'update', 'delete', 'restore'],
+  records: { table: materialCategories, state: { connectedModels: materialCategoryTreeFields.connectedModels } },
+  recordRules: {
+    delete: {
+      allows: (category) => category.connectedModels === 0,
+      sql: sql<boolean>`${materialCategoryTreeFields.deletable}`,
+    },
   },
 });

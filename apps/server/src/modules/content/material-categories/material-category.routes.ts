@@ -2,7 +2,7 @@ import { materialCategoryEndpoints } from '@meshport/contract';
 import type { CoreServices } from '#core/core-services.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { materialCategoryList } from './material-category.list.ts';
-import { MATERIAL_CATEGORY_PERMISSIONS } from './material-category.policy.ts';
+import { materialCategoryPolicy } from './material-category.policy.ts';
 import { materialCategories } from './material-category.table.ts';
 import { materialCategoryWriteRoutes } from './material-category.write-routes.ts';
 
@@ -11,7 +11,7 @@ export function materialCategoryRoutes(services: CoreServices) {
     endpoints: materialCategoryEndpoints,
     resource: materialCategoryList,
     table: materialCategories,
-    access: { permission: MATERIAL_CATEGORY_PERMISSIONS.view, hatchOnly: true },
+    access: materialCategoryPolicy.access('view'),
     notFoundMessage: 'No such category.',
   });
   return [...reads, ...materialCategoryWriteRoutes(services)];

@@ -10,7 +10,7 @@ import {
   moveToBin,
   storePreviewImage,
 } from '#modules/content/shared/content-writes.ts';
-import { materialCategoryTreeFields } from './material-category.list.ts';
+import { materialCategoryPolicy } from './material-category.policy.ts';
 import { materialCategories } from './material-category.table.ts';
 
 /** What the categories' database functions read, for the checks of cached reads (response-cache-reads.ts). */
@@ -31,12 +31,12 @@ export interface CategoryRecord extends Record<string, unknown> {
   deletable: boolean;
 }
 
-/** Live categories of the request's company (the transaction's RLS scope), with `deletable` of the list. */
+/** Live categories of the request's company (the transaction's RLS scope), with the policy's `deletable`, as the list. */
 async function liveCategories(tx: Db, categoryIds: readonly number[]): Promise<CategoryRecord[]> {
   if (categoryIds.length === 0) return [];
   return queryRows<CategoryRecord>(
     tx,
-    sql`select id, name, parent_id, preview_image_path, ${materialCategoryTreeFields.deletable} as deletable
+    sql`select id, name, parent_id, preview_image_path, ${materialCategoryPolicy.rowAllows('delete')} as deletable
       from ${materialCategories} where id in ${ids(categoryIds)} and deleted_at is null`,
   );
 }

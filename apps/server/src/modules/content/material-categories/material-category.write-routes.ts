@@ -1,15 +1,13 @@
 import { type AnswerOf, materialCategoryEndpoints } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { holds, policyActor } from '#core/access/policy.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import { type Db, queryRows } from '#core/db/database.ts';
-import { forbidden } from '#core/http/http-error.ts';
 import { defineRoute, type MemberActor, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { restored, restoreFromBin } from '#modules/content/shared/content-writes.ts';
 import { materialCategoryList } from './material-category.list.ts';
-import { MATERIAL_CATEGORY_PERMISSIONS } from './material-category.policy.ts';
+import { materialCategoryPolicy } from './material-category.policy.ts';
 import {
   assertParent,
   binCategory,
@@ -22,8 +20,8 @@ import {
 } from './material-category.service.ts';
 import { materialCategories } from './material-category.table.ts';
 
-const UPDATE = { permission: MATERIAL_CATEGORY_PERMISSIONS.update, hatchOnly: true } as const;
-const DELETE = { permission: MATERIAL_CATEGORY_PERMISSIONS.delete, hatchOnly: true } as const;
+const UPDATE = materialCategoryPolicy.access('update');
+const DELETE = materialCategoryPolicy.access('delete');
 
 /** The write calls of material categories (content.md §7 and the saves it leaves unshown); hatch only. */
 export function materialCategoryWriteRoutes(services: CoreServices): RouteDefinition[] {
@@ -103,21 +101,16 @@ export function materialCategoryWriteRoutes(services: CoreServices): RouteDefini
     }),
 
     defineRoute(materialCategoryEndpoints.bulk, {
-      access: {
-        permission: `${MATERIAL_CATEGORY_PERMISSIONS.update}|${MATERIAL_CATEGORY_PERMISSIONS.delete}`,
-        hatchOnly: true,
-      },
+      access: materialCategoryPolicy.accessAny('update', 'delete'),
       changes: ['categories', 'materials'],
       async handler({ actor, companyId, body }) {
-        const needed =
-          body.action === 'delete' ? MATERIAL_CATEGORY_PERMISSIONS.delete : MATERIAL_CATEGORY_PERMISSIONS.update;
-        if (!holds(needed)(policyActor(actor), null)) throw forbidden();
+        materialCategoryPolicy.assertPermits(actor, body.action === 'delete' ? 'delete' : 'update');
         return inTenant(actor, companyId, (tx) => bulkCategories(tx, body));
       },
     }),
 
     defineRoute(materialCategoryEndpoints.restore, {
-      access: { permission: 'restore-deleted-entities', hatchOnly: true },
+      access: materialCategoryPolicy.access('restore'),
       changes: ['categories', 'materials'],
       async handler({ actor, companyId, params }) {
         const record = await inTenant(actor, companyId, (tx) =>

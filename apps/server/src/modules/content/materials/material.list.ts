@@ -12,16 +12,9 @@ import {
   trashedFields,
   urlEncoded,
 } from '#modules/content/shared/content-fields.ts';
+import { materialPolicy } from './material.policy.ts';
 import { materials } from './material.table.ts';
 import { baseMaps, materialAt, shownMaps } from './material-inheritance.ts';
-
-/**
- * Not deletable while connected to a (live) model: `materialDeletable` of material.policy.ts,
- * per row (material.policy.test.ts holds them equal).
- */
-const deletable = sql<boolean>`not exists (select 1 from project_model_materials pmm
-  join project_models m on m.company_id = pmm.company_id and m.id = pmm.project_model_id and m.deleted_at is null
-  where pmm.company_id = ${ref(materials.companyId)} and pmm.material_id = ${ref(materials.id)})`;
 
 const categoriesJson = sql<{ id: number; name: string }[]>`coalesce((
   select json_agg(json_build_object('id', c.id, 'name', c.name) order by c.name, c.id)
@@ -74,7 +67,7 @@ export const materialList: ListResource = {
     status: { select: materials.status, sortable: true },
     status_color: { select: statusColor(materials.status) },
     categories: { select: categoriesJson },
-    deletable: { select: deletable },
+    deletable: { select: materialPolicy.rowAllows('delete') },
     active_version_creator_name: { select: accountName(materials.activeVersionCreatorId) },
     created_at: { select: materials.createdAt, sortable: true },
     updated_at: { select: materials.updatedAt, sortable: true },

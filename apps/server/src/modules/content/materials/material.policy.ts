@@ -1,34 +1,37 @@
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { sql } from 'drizzle-orm';
+import { definePolicy } from '#core/access/policy.ts';
+import { ref } from '#modules/content/shared/content-fields.ts';
+import { materials } from './material.table.ts';
+
+/** What the rules read of a material. */
+export type MaterialState = {
+  /** Live project models the material is connected to. */
+  connectedModels: number;
+};
+
+const liveModelLinks = sql`from project_model_materials pmm
+  join project_models m on m.company_id = pmm.company_id and m.id = pmm.project_model_id and m.deleted_at is null
+  where pmm.company_id = ${ref(materials.companyId)} and pmm.material_id = ${ref(materials.id)}`;
 
 /**
  * content.md §6: what each action on a material needs. Materials are hatch-only besides: the
- * routes refuse other platforms and members without the hatch licence (`hatchOnly`).
+ * routes refuse other platforms and members without the hatch licence. §4: a material
+ * connected to a model is not deleted (nor, in material.service.ts, one whose variant is).
  */
-export const MATERIAL_PERMISSIONS = {
-  view: 'list-materials',
-  update: 'update-materials',
-  delete: 'delete-materials',
-} as const;
-
-/** What the rules read of a material. */
-export interface MaterialState {
-  /** Live project models the material is connected to. */
-  connectedModels: number;
-}
-
-/**
- * content.md §4: a material cannot be deleted while it is connected to a model. The state half
- * of the `delete` rule; the list's `deletable` computes it per row in SQL (material.list.ts),
- * checked against this rule by a test.
- */
-export const materialDeletable = (material: MaterialState): boolean => material.connectedModels === 0;
-
-export const materialPolicy = definePolicy<keyof typeof MATERIAL_PERMISSIONS, MaterialState>({
+export const materialPolicy = definePolicy<'view' | 'update' | 'delete' | 'restore', MaterialState>({
   resource: 'materials',
-  viewAction: 'view',
-  rules: {
-    view: holds(MATERIAL_PERMISSIONS.view),
-    update: holds(MATERIAL_PERMISSIONS.update),
-    delete: (actor, material) => holds(MATERIAL_PERMISSIONS.delete)(actor, material) && materialDeletable(material),
+  permissions: {
+    view: 'list-materials',
+    update: 'update-materials',
+    delete: 'delete-materials',
+    restore: 'restore-deleted-entities',
+  },
+  hatchOnly: ['view', 'update', 'delete', 'restore'],
+  records: { table: materials, state: { connectedModels: sql<number>`(select count(*)::int ${liveModelLinks})` } },
+  recordRules: {
+    delete: {
+      allows: (material) => material.connectedModels === 0,
+      sql: sql<boolean>`not exists (select 1 ${liveModelLinks})`,
+    },
   },
 });

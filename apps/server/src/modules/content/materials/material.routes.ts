@@ -3,7 +3,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { materialList } from './material.list.ts';
-import { MATERIAL_PERMISSIONS } from './material.policy.ts';
+import { materialPolicy } from './material.policy.ts';
 import { materials } from './material.table.ts';
 import { materialWriteRoutes } from './material.write-routes.ts';
 
@@ -14,7 +14,7 @@ export function materialRoutes(services: CoreServices & { uploads: UploadService
     table: materials,
     // The name is the material's identifier (unique per company).
     key: { param: 'name', column: materials.name },
-    access: { permission: MATERIAL_PERMISSIONS.view, hatchOnly: true },
+    access: materialPolicy.access('view'),
     channelKind: 'Material',
     notFoundMessage: 'No such material.',
   });

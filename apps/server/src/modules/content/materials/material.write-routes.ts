@@ -1,17 +1,16 @@
 import { type AnswerOf, type MaterialMapKind, materialEndpoints, materialSaveSchema } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { holds, policyActor } from '#core/access/policy.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import { type Db, queryRows } from '#core/db/database.ts';
-import { forbidden, notFound, ValidationError } from '#core/http/http-error.ts';
+import { notFound, ValidationError } from '#core/http/http-error.ts';
 import type { MemberActor } from '#core/http/route.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { restored, restoreFromBin } from '#modules/content/shared/content-writes.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { materialList } from './material.list.ts';
-import { MATERIAL_PERMISSIONS } from './material.policy.ts';
+import { materialPolicy } from './material.policy.ts';
 import {
   assertLiveCategories,
   assertNameFree,
@@ -41,8 +40,8 @@ import {
   storeMaps,
 } from './material-maps.ts';
 
-const UPDATE = { permission: MATERIAL_PERMISSIONS.update, hatchOnly: true } as const;
-const DELETE = { permission: MATERIAL_PERMISSIONS.delete, hatchOnly: true } as const;
+const UPDATE = materialPolicy.access('update');
+const DELETE = materialPolicy.access('delete');
 
 /** Two saves racing for one name: the unique index has the last word, answered as the check would. */
 function uniqueViolation(error: unknown): boolean {
@@ -205,7 +204,7 @@ export function materialWriteRoutes(services: CoreServices & { uploads: UploadSe
     }),
 
     defineRoute(materialEndpoints.map, {
-      access: { permission: MATERIAL_PERMISSIONS.view, hatchOnly: true },
+      access: materialPolicy.access('view'),
       ownQueryParsing: true,
       async handler({ actor, companyId, params, reply }) {
         // A variant's own map, else its base's (inherited until replaced).
@@ -325,17 +324,16 @@ export function materialWriteRoutes(services: CoreServices & { uploads: UploadSe
     }),
 
     defineRoute(materialEndpoints.bulk, {
-      access: { permission: `${MATERIAL_PERMISSIONS.update}|${MATERIAL_PERMISSIONS.delete}`, hatchOnly: true },
+      access: materialPolicy.accessAny('update', 'delete'),
       changes: ['materials', 'categories'],
       async handler({ actor, companyId, body }) {
-        const needed = body.action === 'delete' ? MATERIAL_PERMISSIONS.delete : MATERIAL_PERMISSIONS.update;
-        if (!holds(needed)(policyActor(actor), null)) throw forbidden();
+        materialPolicy.assertPermits(actor, body.action === 'delete' ? 'delete' : 'update');
         return inTenant(actor, companyId, (tx) => bulkMaterials(tx, companyId, body));
       },
     }),
 
     defineRoute(materialEndpoints.restore, {
-      access: { permission: 'restore-deleted-entities', hatchOnly: true },
+      access: materialPolicy.access('restore'),
       changes: ['materials', 'categories'],
       async handler({ actor, companyId, params }) {
         const record = await inTenant(actor, companyId, async (tx) => {

@@ -8,10 +8,12 @@ import {
   type ProcessingRouteServices,
   processingRoutes,
   processUpload,
+  queueProcessing,
 } from '#modules/processing/pipeline/processing.routes.ts';
+import { PLACEMENT_REQUEUED, savePlacement } from '#modules/processing/pipeline/record-placement.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { projectModelList } from './project-model.list.ts';
-import { PROJECT_MODEL_PERMISSIONS } from './project-model.policy.ts';
+import { projectModelPolicy } from './project-model.policy.ts';
 import { projectModelProcessing } from './project-model.processing-subject.ts';
 
 const subject = projectModelProcessing;
@@ -30,7 +32,7 @@ export function projectModelProcessingRoutes(
 
   return [
     defineRoute(projectModelEndpoints.create, {
-      access: { permission: 'create-project-models', hatchOnly: true },
+      access: projectModelPolicy.access('create'),
       changes: ['models'],
       async handler({ actor, companyId, body, request, reply }) {
         const id = await inTenant(companyId, actor, async (tx) => {
@@ -46,6 +48,7 @@ export function projectModelProcessingRoutes(
               returning id`,
           );
           const modelId = (row as { id: number }).id;
+          await savePlacement(tx, subject, modelId, body);
           await processUpload(
             services,
             tx,
@@ -59,7 +62,7 @@ export function projectModelProcessingRoutes(
       },
     }),
     defineRoute(projectModelEndpoints.update, {
-      access: { permission: PROJECT_MODEL_PERMISSIONS.update, hatchOnly: true },
+      access: projectModelPolicy.access('update'),
       changes: ['models'],
       async handler({ actor, companyId, params, body, request }) {
         const replaced = await inTenant(companyId, actor, async (tx) => {
@@ -75,7 +78,12 @@ export function projectModelProcessingRoutes(
           await tx.execute(
             sql`update project_models set ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} where id = ${params.id}`,
           );
-          if (!body.upload_id) return null;
+          const placementChanged = await savePlacement(tx, subject, params.id, body);
+          if (!body.upload_id) {
+            if (placementChanged)
+              await queueProcessing(services, tx, subject, companyId, params.id, PLACEMENT_REQUEUED);
+            return null;
+          }
           await processUpload(
             services,
             tx,
@@ -93,7 +101,7 @@ export function projectModelProcessingRoutes(
       subject,
       endpoints: projectModelEndpoints,
       list: projectModelList,
-      permissions: { view: PROJECT_MODEL_PERMISSIONS.view, update: PROJECT_MODEL_PERMISSIONS.update },
+      permissions: { view: projectModelPolicy.permissions.view, update: projectModelPolicy.permissions.update },
       changes: ['models'],
       notFoundMessage: MODEL_NOT_FOUND,
     }),

@@ -1,12 +1,11 @@
 import { projectModelEndpoints } from '@meshport/contract';
 import { eq, sql } from 'drizzle-orm';
-import { assertCan, policyActor } from '#core/access/policy.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import { queryRows } from '#core/db/database.ts';
 import { HttpError, notFound } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
 import { moveToBin, restored, restoreFromBin } from '#modules/content/shared/content-writes.ts';
-import { PROJECT_MODEL_PERMISSIONS, type ProjectModelState, projectModelPolicy } from './project-model.policy.ts';
+import { projectModelPolicy } from './project-model.policy.ts';
 import { projectModels } from './project-model.table.ts';
 
 export const MODEL_PROJECT_IN_BIN = 'Restore the project this model belongs to first.';
@@ -15,17 +14,15 @@ export const MODEL_PROJECT_IN_BIN = 'Restore the project this model belongs to f
 export function projectModelWriteRoutes(services: CoreServices): RouteDefinition[] {
   return [
     defineRoute(projectModelEndpoints.delete, {
-      // content.md §6 names no delete-project-models permission: deleting a model is an update of the models.
-      access: { permission: PROJECT_MODEL_PERMISSIONS.delete, hatchOnly: true },
+      access: projectModelPolicy.access('delete'),
       changes: ['models'],
       async handler({ actor, companyId, params }) {
         const name = await services.database.tenant({ companyId, accountId: actor.accountId }, async (tx) => {
-          const [model] = await queryRows<{ name: string; status: ProjectModelState['status'] }>(
+          const [model] = await queryRows<{ name: string }>(
             tx,
-            sql`select name, status from project_models where id = ${params.id} and deleted_at is null`,
+            sql`select name from project_models where id = ${params.id} and deleted_at is null`,
           );
           if (!model) throw notFound('No such model.');
-          assertCan(projectModelPolicy, policyActor(actor), 'delete', model);
           await moveToBin(tx, projectModels, eq(projectModels.id, params.id));
           return model.name;
         });
@@ -33,7 +30,7 @@ export function projectModelWriteRoutes(services: CoreServices): RouteDefinition
       },
     }),
     defineRoute(projectModelEndpoints.restore, {
-      access: { permission: 'restore-deleted-entities' },
+      access: projectModelPolicy.access('restore'),
       changes: ['models'],
       async handler({ actor, companyId, params }) {
         const record = await services.database.tenant({ companyId, accountId: actor.accountId }, async (tx) => {

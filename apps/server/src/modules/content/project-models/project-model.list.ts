@@ -4,7 +4,7 @@ import { enumFilter, idFilter, searchFilter } from '#core/list/common-filters.ts
 import type { ListResource } from '#core/list/list-resource.ts';
 import {
   accountName,
-  latestGeometryMessage,
+  latestGeometryEventFields,
   previewUrl,
   processingFields,
   ref,
@@ -42,9 +42,7 @@ export const projectModelList: ListResource = {
     started_at: { select: projectModels.startedAt, sortable: true },
     finished_at: { select: projectModels.finishedAt, sortable: true },
     uploader_name: { select: accountName(projectModels.uploaderId) },
-    'latest_geometry_event.message': {
-      select: latestGeometryMessage('project_model', projectModels.companyId, projectModels.id),
-    },
+    ...latestGeometryEventFields('project_model', projectModels.companyId, projectModels.id),
     ...processingFields(projectModels, '/v2/projects/models/'),
     created_at: { select: projectModels.createdAt, sortable: true },
     updated_at: { select: projectModels.updatedAt, sortable: true },

@@ -1,31 +1,20 @@
-import type { ModelStatus } from '@meshport/contract';
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { definePolicy } from '#core/access/policy.ts';
 
 /**
  * content.md §6: what each action on a project model needs. The spec names no
- * delete-project-models key: deleting a model (from the processor) is an update of the models.
+ * delete-project-models key: deleting a model (from the processor, on hatch) is an update of the
+ * models, answered 404 to whoever may not list them. Reprocessing only a finished model is the
+ * processing module's rule, for every processed record.
  */
-export const PROJECT_MODEL_PERMISSIONS = {
-  view: 'list-project-models',
-  update: 'update-project-models',
-  delete: 'update-project-models',
-} as const;
-
-/** What the rules read of a model. */
-export interface ProjectModelState {
-  status: ModelStatus;
-}
-
-export const projectModelPolicy = definePolicy<keyof typeof PROJECT_MODEL_PERMISSIONS | 'reprocess', ProjectModelState>(
-  {
-    resource: 'project models',
-    viewAction: 'view',
-    rules: {
-      view: holds(PROJECT_MODEL_PERMISSIONS.view),
-      update: holds(PROJECT_MODEL_PERMISSIONS.update),
-      delete: holds(PROJECT_MODEL_PERMISSIONS.delete),
-      /** content.md §4: reprocessing is allowed only once the model has finished. */
-      reprocess: (actor, model) => holds(PROJECT_MODEL_PERMISSIONS.update)(actor, model) && model.status === 'FINISHED',
-    },
+export const projectModelPolicy = definePolicy({
+  resource: 'project models',
+  permissions: {
+    view: 'list-project-models',
+    create: 'create-project-models',
+    update: 'update-project-models',
+    delete: 'update-project-models',
+    restore: 'restore-deleted-entities',
   },
-);
+  hatchOnly: ['create', 'update', 'delete'],
+  hidden: { actions: ['delete'], without: 'view' },
+});

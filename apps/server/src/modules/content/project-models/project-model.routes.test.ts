@@ -49,14 +49,18 @@ describeEachDatabase('project models', (kind) => {
     expect(new Set(res.data.map((row) => row.status))).toEqual(new Set(MODEL_STATUSES));
     const processing = byName.get('Tall Cabinet Wall') as Row;
     expect(processing.status_color).toBe('#1c7ed6');
-    expect(processing.latest_geometry_event).toEqual({ message: 'Converting to glTF' });
+    expect(processing.latest_geometry_event).toEqual({
+      message: 'Converting to glTF',
+      message_code: null,
+      message_params: null,
+    });
     expect(processing.uploader_name).toBe('Eddie Editor');
     expect(processing.finished_at).toBeNull();
     const failed = byName.get('Outdoor Grill Station') as Row;
     expect(failed.status_color).toBe('#e03131');
     expect((failed.latest_geometry_event as Row).message).toMatch(/failed/);
     const uploading = byName.get('Loft Galley Layout') as Row;
-    expect(uploading.latest_geometry_event).toEqual({ message: null });
+    expect(uploading.latest_geometry_event).toEqual({ message: null, message_code: null, message_params: null });
     expect(uploading.preview_image_url).toBeNull();
     expect(byName.get('Island with Breakfast Bar')?.status_color).toBe('#2f9e44');
   });
@@ -89,7 +93,10 @@ describeEachDatabase('project models', (kind) => {
     const clash = await get('/v2/projects/models?included_fields=status,status.finished');
     expect(clash.status).toBe(422);
     const excluded = await get('/v2/projects/models?excluded_fields=models.latest_geometry_event.message');
-    expect(excluded.body.data[0]).not.toHaveProperty('latest_geometry_event');
+    expect(excluded.status).toBe(200);
+    // The event keeps its other parts (the message's code and parameters); only its message is left out.
+    expect(excluded.body.data[0]?.latest_geometry_event).not.toHaveProperty('message');
+    expect(excluded.body.data[0]?.latest_geometry_event).toHaveProperty('message_code');
     expect(excluded.body.data[0]).not.toHaveProperty('status.finished');
   });
 

@@ -3,7 +3,7 @@ import { contentReadRoutes } from '#modules/content/shared/content-read.routes.t
 import type { ProcessingRouteServices } from '#modules/processing/pipeline/processing.routes.ts';
 import type { UploadService } from '#modules/processing/uploads/upload.service.ts';
 import { projectModelList } from './project-model.list.ts';
-import { PROJECT_MODEL_PERMISSIONS } from './project-model.policy.ts';
+import { projectModelPolicy } from './project-model.policy.ts';
 import { projectModels } from './project-model.table.ts';
 import { projectModelProcessingRoutes } from './project-model-processing.routes.ts';
 import { projectModelWriteRoutes } from './project-model-write.routes.ts';
@@ -13,7 +13,7 @@ export function projectModelRoutes(services: ProcessingRouteServices & { uploads
     endpoints: projectModelEndpoints,
     resource: projectModelList,
     table: projectModels,
-    access: { permission: PROJECT_MODEL_PERMISSIONS.view },
+    access: projectModelPolicy.access('view'),
     channelKind: PROCESSING_CHANNEL_KINDS.project_model,
     notFoundMessage: 'No such model.',
   });

@@ -1,6 +1,6 @@
 import { GEOMETRY_SUBJECT_KINDS, LIBRARY_ITEM_STATUSES, MODEL_STATUSES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { foreignKey, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { accounts } from '#core/auth/account.table.ts';
 import { projects } from '#modules/content/projects/project.table.ts';
 import {
@@ -64,6 +64,9 @@ export const geometryEvents = pgTable(
     subjectId: integer('subject_id').notNull(),
     step: text('step').notNull(),
     message: text('message').notNull(),
+    /** The message's code and parameters, so that it is shown in the reader's language; null before (decision 0038). */
+    messageCode: text('message_code'),
+    messageParams: jsonb('message_params').$type<Record<string, string>>(),
     status: text('status', { enum: LIBRARY_ITEM_STATUSES }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -53,8 +53,10 @@ export async function copyProjectModels(
       select company_id, ${id}, library_item_id from project_model_library_items where project_model_id = ${model.id}`);
     await tx.execute(sql`insert into project_model_materials (company_id, project_model_id, material_id)
       select company_id, ${id}, material_id from project_model_materials where project_model_id = ${model.id}`);
-    await tx.execute(sql`insert into geometry_events (company_id, subject_kind, subject_id, step, message, status, created_at)
-      select company_id, subject_kind, ${id}, step, message, status, created_at from geometry_events
+    await tx.execute(sql`insert into geometry_events
+        (company_id, subject_kind, subject_id, step, message, message_code, message_params, status, created_at)
+      select company_id, subject_kind, ${id}, step, message, message_code, message_params, status, created_at
+      from geometry_events
       where subject_kind = 'project_model' and subject_id = ${model.id}`);
     if (model.preview_image_path) {
       const key = await copyStoredFile(storage, model.preview_image_path, {

@@ -1,7 +1,6 @@
 import { type AnswerOf, projectEndpoints } from '@meshport/contract';
 import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { assertCan, policyActor } from '#core/access/policy.ts';
 import type { CoreServices } from '#core/core-services.ts';
 import type { Db } from '#core/db/database.ts';
 import { forbidden } from '#core/http/http-error.ts';
@@ -48,7 +47,7 @@ export function projectWriteRoutes(services: CoreServices): RouteDefinition[] {
 
   return [
     defineRoute(projectEndpoints.create, {
-      access: { permission: 'create-projects' },
+      access: projectPolicy.access('create'),
       changes: ['projects'],
       async handler(context) {
         const id = await service.create(writer(context), context.body);
@@ -56,34 +55,31 @@ export function projectWriteRoutes(services: CoreServices): RouteDefinition[] {
       },
     }),
     defineRoute(projectEndpoints.update, {
-      access: { permission: 'update-projects' },
+      access: projectPolicy.access('update'),
       changes: ['projects'],
       async handler(context) {
-        assertCan(projectPolicy, policyActor(context.actor), 'update', {});
         await service.update(writer(context), context.params.id, context.body);
         return row(context.request, context.params.id);
       },
     }),
     defineRoute(projectEndpoints.copy, {
-      access: { permission: 'create-projects' },
+      access: projectPolicy.access('copy'),
       changes: ['projects', 'models'],
       async handler(context) {
-        assertCan(projectPolicy, policyActor(context.actor), 'view', {});
         const id = await service.copy(writer(context), context.params.id, context.body);
         return row(context.request, id);
       },
     }),
     defineRoute(projectEndpoints.delete, {
-      access: { permission: 'delete-projects' },
+      access: projectPolicy.access('delete'),
       changes: ['projects', 'models'],
       async handler(context) {
-        assertCan(projectPolicy, policyActor(context.actor), 'delete', {});
         const deleted = await service.delete(writer(context), context.params.id);
         return { project_name: deleted.name, status: 'deleted' as const, sub_projects: deleted.subProjects };
       },
     }),
     defineRoute(projectEndpoints.favorite, {
-      access: { permission: 'view-projects' },
+      access: projectPolicy.access('view'),
       changes: ['projects'],
       async handler(context) {
         const { id } = context.params;
@@ -94,7 +90,7 @@ export function projectWriteRoutes(services: CoreServices): RouteDefinition[] {
       },
     }),
     defineRoute(projectEndpoints.restore, {
-      access: { permission: 'restore-deleted-entities' },
+      access: projectPolicy.access('restore'),
       changes: ['projects', 'models'],
       async handler(context) {
         return restored(await service.restore(writer(context), context.params.id));

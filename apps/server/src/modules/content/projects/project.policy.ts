@@ -1,19 +1,19 @@
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { definePolicy } from '#core/access/policy.ts';
 
-/** content.md §6: what each action on a project needs. */
-export const PROJECT_PERMISSIONS = {
-  view: 'view-projects',
-  update: 'update-projects',
-  delete: 'delete-projects',
-} as const;
-
-/** Projects: permission rules only; no state of a project keeps it from being changed or deleted. */
-export const projectPolicy = definePolicy<keyof typeof PROJECT_PERMISSIONS, unknown>({
+/**
+ * content.md §6: what each action on a project needs. Whoever may not view projects is answered
+ * 404 when changing, copying or deleting one, as if it were not there. No state of a project
+ * keeps it from being changed or deleted.
+ */
+export const projectPolicy = definePolicy({
   resource: 'projects',
-  viewAction: 'view',
-  rules: {
-    view: holds(PROJECT_PERMISSIONS.view),
-    update: holds(PROJECT_PERMISSIONS.update),
-    delete: holds(PROJECT_PERMISSIONS.delete),
+  permissions: {
+    view: 'view-projects',
+    create: 'create-projects',
+    copy: 'create-projects',
+    update: 'update-projects',
+    delete: 'delete-projects',
+    restore: 'restore-deleted-entities',
   },
+  hidden: { actions: ['update', 'copy', 'delete'], without: 'view' },
 });

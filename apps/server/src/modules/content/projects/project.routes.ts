@@ -5,6 +5,7 @@ import type { CoreServices } from '#core/core-services.ts';
 import { flagParam } from '#core/list/list-query.ts';
 import { contentReadRoutes } from '#modules/content/shared/content-read.routes.ts';
 import { projectList } from './project.list.ts';
+import { projectPolicy } from './project.policy.ts';
 import { projects } from './project.table.ts';
 import { projectWriteRoutes } from './project-write.routes.ts';
 
@@ -24,7 +25,7 @@ export function projectRoutes(services: CoreServices) {
     endpoints: projectEndpoints,
     resource: projectList,
     table: projects,
-    access: { permission: 'view-projects' },
+    access: projectPolicy.access('view'),
     channelKind: 'Project',
     notFoundMessage: 'No such project.',
     listOptions: (request: FastifyRequest) => {

@@ -1,4 +1,4 @@
-import type { ProcessingFigures } from '@meshport/contract';
+import { MODEL_UNITS, type ProcessingFigures, UP_AXES } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { type ExtraConfigColumn, index, integer, jsonb, type PgColumn, text, timestamp } from 'drizzle-orm/pg-core';
 import { companies } from '#core/tenancy/company.table.ts';
@@ -37,6 +37,9 @@ export const processingColumns = () => ({
   glbKey: text('glb_key'),
   figures: jsonb('figures').$type<ProcessingFigures>(),
   processingRun: integer('processing_run').notNull().default(0),
+  /** Units and up axis of a file that states none; null: its format's default (decision 0037). */
+  units: text('units', { enum: MODEL_UNITS }),
+  upAxis: text('up_axis', { enum: UP_AXES }),
 });
 
 /** created_at and updated_at (now by default), and deleted_at for the recycle bin. */

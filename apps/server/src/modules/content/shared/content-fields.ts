@@ -48,7 +48,15 @@ export function previewUrl(path: Column, base: SQL, updatedAt: Column): SQL<stri
  * addresses once there is something to download, and the figures.
  */
 export function processingFields(
-  table: { originalName: Column; originalKey: Column; glbKey: Column; figures: Column; id: Column },
+  table: {
+    originalName: Column;
+    originalKey: Column;
+    glbKey: Column;
+    figures: Column;
+    units: Column;
+    upAxis: Column;
+    id: Column;
+  },
   base: string,
 ): Record<string, ListField> {
   const at = (key: Column, file: string) =>
@@ -58,14 +66,28 @@ export function processingFields(
     original_url: { select: at(table.originalKey, '/files/original') },
     glb_url: { select: at(table.glbKey, '/files/glb') },
     figures: { select: table.figures },
+    units: { select: table.units },
+    up_axis: { select: table.upAxis },
   };
 }
 
-/** The newest geometry event's message (one index probe per row). */
-export function latestGeometryMessage(kind: GeometrySubjectKind, companyId: Column, id: Column): SQL<string | null> {
-  return sql<string | null>`(select ge.message from geometry_events ge
+/**
+ * The newest geometry event's message, and its code and parameters for showing it in the reader's language
+ * (decision 0038); one index probe per row and field.
+ */
+export function latestGeometryEventFields(
+  kind: GeometrySubjectKind,
+  companyId: Column,
+  id: Column,
+): Record<string, ListField> {
+  const newest = (column: SQL) => sql`(select ${column} from geometry_events ge
     where ge.company_id = ${ref(companyId)} and ge.subject_kind = ${kind} and ge.subject_id = ${ref(id)}
     order by ge.created_at desc, ge.id desc limit 1)`;
+  return {
+    'latest_geometry_event.message': { select: newest(sql`ge.message`) },
+    'latest_geometry_event.message_code': { select: newest(sql`ge.message_code`) },
+    'latest_geometry_event.message_params': { select: newest(sql`ge.message_params`) },
+  };
 }
 
 export function accountName(accountId: Column): SQL<string | null> {
@@ -152,8 +174,8 @@ export interface TreeMembers {
 
 /**
  * For a record of a tree table: `indirectCount`, the live members of it and its descendants
- * (each once), and `deletable`, false while one of them is connected to a live project
- * model (spec: a record connected to a model cannot be deleted, content.md §4). All names are trusted identifiers.
+ * (each once), `connectedModels`, the live project models connected to them, and `deletable`,
+ * false while one of them is connected to a live project model (spec: a record connected to a model cannot be deleted, content.md §4). All names are trusted identifiers.
  */
 export function treeMemberFields(table: string, companyId: Column, id: Column, names: TreeMembers) {
   const tree = descendantsCte(table, companyId, id);
@@ -169,6 +191,12 @@ export function treeMemberFields(table: string, companyId: Column, id: Column, n
   select count(distinct lk.${member})::int from ${link} lk
   join tree on lk.${record} = tree.id
   join ${members} mb on mb.company_id = lk.company_id and mb.id = lk.${member} and mb.deleted_at is null
+  where lk.company_id = ${ref(companyId)})`,
+    connectedModels: sql<number>`(${tree}
+  select count(distinct ml.project_model_id)::int from ${link} lk
+  join tree on lk.${record} = tree.id
+  join ${modelLink} ml on ml.company_id = lk.company_id and ml.${member} = lk.${member}
+  join project_models pm on pm.company_id = ml.company_id and pm.id = ml.project_model_id and pm.deleted_at is null
   where lk.company_id = ${ref(companyId)})`,
     deletable: sql<boolean>`not exists (${tree}
   select 1 from ${link} lk

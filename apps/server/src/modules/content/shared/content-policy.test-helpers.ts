@@ -120,10 +120,10 @@ export async function acmeConnectedModels(t: TestApp) {
  * every row it equals `can(policy, actor, 'delete', state)` for the users holding the delete
  * permission, and the viewer, who does not, may delete none. The demo data has both answers.
  */
-export function expectFieldIsDeleteRule<R>(
+export function expectFieldIsDeleteRule<A extends string, R>(
   rows: readonly Record<string, unknown>[],
   field: string,
-  policy: Policy<'view' | 'update' | 'delete', R>,
+  policy: Policy<A | 'delete', R>,
   stateOf: (row: Record<string, unknown>) => R,
   actors: Record<PolicyUser, PolicyActor>,
 ): void {

@@ -1,24 +1,17 @@
-import type { PermissionExpression } from '@meshport/contract';
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { definePolicy } from '#core/access/policy.ts';
 
-/** What each action needs (administration.md §6). View: who may open a group (Security → Groups → edit). */
-export const GROUP_PERMISSIONS = {
-  view: 'view-groups|update-groups',
-  update: 'update-groups',
-  delete: 'delete-groups',
-} as const satisfies Record<string, PermissionExpression>;
-
-export interface GroupRecord {
-  id: number;
-}
-
-/** Spec: editing and deleting a group need update-groups and delete-groups (administration.md §6). */
-export const groupPolicy = definePolicy<'view' | 'update' | 'delete', GroupRecord>({
+/**
+ * administration.md §6: what each action on a group needs. The list is read by those who see
+ * groups and by those who give members their groups (adding or editing a user); a group is opened
+ * by its readers and its editors.
+ */
+export const groupPolicy = definePolicy({
   resource: 'groups',
-  rules: {
-    view: holds(GROUP_PERMISSIONS.view),
-    update: holds(GROUP_PERMISSIONS.update),
-    delete: holds(GROUP_PERMISSIONS.delete),
+  permissions: {
+    list: 'view-groups|update-users|create-users',
+    view: 'view-groups|update-groups',
+    create: 'create-groups',
+    update: 'update-groups',
+    delete: 'delete-groups',
   },
-  viewAction: 'view',
 });

@@ -7,7 +7,7 @@ import { defineRoute } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { groupList } from './group.list.ts';
-import { GROUP_PERMISSIONS } from './group.policy.ts';
+import { groupPolicy } from './group.policy.ts';
 import { GroupService } from './group.service.ts';
 import { groups } from './group.table.ts';
 
@@ -22,21 +22,21 @@ export function groupRoutes(services: CoreServices) {
   return [
     // also the group picker of the user form
     listRoute(engine, groupEndpoints.list, groupList, {
-      access: { permission: 'view-groups|update-users|create-users' },
+      access: groupPolicy.access('list'),
     }),
     recordRoute(engine, groupEndpoints.get, groupList, {
-      access: { permission: GROUP_PERMISSIONS.view },
+      access: groupPolicy.access('view'),
       where: (params) => eq(groups.id, params.id),
     }),
     defineRoute(groupEndpoints.create, {
-      access: { permission: 'create-groups' },
+      access: groupPolicy.access('create'),
       async handler(context) {
         const id = await inTenant(context, (tx) => service.create(tx, context.companyId, context.body));
         return row<typeof groupEndpoints.create>(context.request, id);
       },
     }),
     defineRoute(groupEndpoints.update, {
-      access: { permission: GROUP_PERMISSIONS.update },
+      access: groupPolicy.access('update'),
       async handler(context) {
         const { id } = context.params;
         await inTenant(context, (tx) => service.update(tx, context.companyId, id, context.body));
@@ -44,7 +44,7 @@ export function groupRoutes(services: CoreServices) {
       },
     }),
     defineRoute(groupEndpoints.delete, {
-      access: { permission: GROUP_PERMISSIONS.delete },
+      access: groupPolicy.access('delete'),
       async handler(context) {
         const name = await inTenant(context, (tx) => service.delete(tx, context.params.id));
         return { group_name: name, status: 'deleted' as const };

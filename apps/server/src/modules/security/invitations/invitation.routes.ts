@@ -8,7 +8,7 @@ import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { publicLink } from '#core/mail/public-links.ts';
 import { invitationList } from './invitation.list.ts';
 import { companyInvitationMail } from './invitation.mail.ts';
-import { INVITATION_PERMISSIONS } from './invitation.policy.ts';
+import { invitationPolicy } from './invitation.policy.ts';
 import { InvitationService } from './invitation.service.ts';
 import { companyInvitations } from './invitation.table.ts';
 
@@ -43,16 +43,16 @@ export function invitationRoutes(services: CoreServices): RouteDefinition[] {
   return [
     // Not kept in the response cache: the status turns to expired with time alone.
     listRoute(engine, invitationEndpoints.list, invitationList, {
-      access: { permission: INVITATION_PERMISSIONS.view },
+      access: invitationPolicy.access('view'),
       cache: false,
     }),
     recordRoute(engine, invitationEndpoints.get, invitationList, {
-      access: { permission: INVITATION_PERMISSIONS.view },
+      access: invitationPolicy.access('view'),
       where: (params) => eq(companyInvitations.id, params.id),
       cache: false,
     }),
     defineRoute(invitationEndpoints.withdraw, {
-      access: { permission: INVITATION_PERMISSIONS.withdraw },
+      access: invitationPolicy.access('withdraw'),
       async handler({ params, companyId, actor }) {
         const email = await invitations.withdraw(companyId, actor.accountId, params.id);
         return { email, status: 'withdrawn' as const };

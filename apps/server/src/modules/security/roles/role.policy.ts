@@ -1,24 +1,17 @@
-import type { PermissionExpression } from '@meshport/contract';
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { definePolicy } from '#core/access/policy.ts';
 
-/** What each action needs (administration.md §6). View: who may open a role (Security → Roles → edit). */
-export const ROLE_PERMISSIONS = {
-  view: 'view-roles|update-roles',
-  update: 'update-roles',
-  delete: 'delete-roles',
-} as const satisfies Record<string, PermissionExpression>;
-
-export interface RoleRecord {
-  id: number;
-}
-
-/** Spec: editing and deleting a role need update-roles and delete-roles (administration.md §6). */
-export const rolePolicy = definePolicy<'view' | 'update' | 'delete', RoleRecord>({
+/**
+ * administration.md §6: what each action on a role needs. The list is read by those who see
+ * roles and by those who give members their role (adding or editing a user); a role is opened by
+ * its readers and its editors.
+ */
+export const rolePolicy = definePolicy({
   resource: 'roles',
-  rules: {
-    view: holds(ROLE_PERMISSIONS.view),
-    update: holds(ROLE_PERMISSIONS.update),
-    delete: holds(ROLE_PERMISSIONS.delete),
+  permissions: {
+    list: 'view-roles|update-users|create-users',
+    view: 'view-roles|update-roles',
+    create: 'create-roles',
+    update: 'update-roles',
+    delete: 'delete-roles',
   },
-  viewAction: 'view',
 });

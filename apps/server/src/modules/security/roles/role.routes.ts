@@ -9,7 +9,7 @@ import { defineRoute } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { roleList } from './role.list.ts';
-import { ROLE_PERMISSIONS } from './role.policy.ts';
+import { rolePolicy } from './role.policy.ts';
 import { RoleService } from './role.service.ts';
 
 export function roleRoutes(services: CoreServices) {
@@ -23,14 +23,14 @@ export function roleRoutes(services: CoreServices) {
   return [
     // also the role picker of the user form
     listRoute(engine, roleEndpoints.list, roleList, {
-      access: { permission: 'view-roles|update-users|create-users' },
+      access: rolePolicy.access('list'),
     }),
     recordRoute(engine, roleEndpoints.get, roleList, {
-      access: { permission: ROLE_PERMISSIONS.view },
+      access: rolePolicy.access('view'),
       where: (params) => eq(roles.id, params.id),
     }),
     defineRoute(roleEndpoints.create, {
-      access: { permission: 'create-roles' },
+      access: rolePolicy.access('create'),
       async handler(context) {
         const id = await inTenant(context, (tx) =>
           service.create(tx, context.companyId, grantorOf(context.actor), context.body),
@@ -39,7 +39,7 @@ export function roleRoutes(services: CoreServices) {
       },
     }),
     defineRoute(roleEndpoints.update, {
-      access: { permission: ROLE_PERMISSIONS.update },
+      access: rolePolicy.access('update'),
       async handler(context) {
         const { id } = context.params;
         await inTenant(context, (tx) =>
@@ -49,7 +49,7 @@ export function roleRoutes(services: CoreServices) {
       },
     }),
     defineRoute(roleEndpoints.delete, {
-      access: { permission: ROLE_PERMISSIONS.delete },
+      access: rolePolicy.access('delete'),
       async handler(context) {
         const name = await inTenant(context, (tx) => service.delete(tx, context.params.id));
         return { role_title: name, status: 'deleted' as const };

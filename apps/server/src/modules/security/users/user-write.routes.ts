@@ -14,7 +14,7 @@ import { NO_SUCH_INVITATION } from '#modules/security/invitations/invitation.ser
 import { companyInvitations } from '#modules/security/invitations/invitation.table.ts';
 import { securityUserList } from './user.list.ts';
 import { memberEmailChangedMail } from './user.mail.ts';
-import { USER_PERMISSIONS } from './user.policy.ts';
+import { userPolicy } from './user.policy.ts';
 import { type EmailChange, UserService, type UserWriter } from './user.service.ts';
 
 export type UserWriteServices = CoreServices & { passwordReset: PasswordResetService };
@@ -81,7 +81,7 @@ export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] 
 
   return [
     defineRoute(userEndpoints.create, {
-      access: { permission: 'create-users' },
+      access: userPolicy.access('create'),
       async handler(context) {
         const created = await service.create(writer(context), context.body);
         const tenantName = context.tenant.company.name;
@@ -104,7 +104,7 @@ export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] 
       },
     }),
     defineRoute(userEndpoints.update, {
-      access: { permission: USER_PERMISSIONS.update },
+      access: userPolicy.access('update'),
       async handler(context) {
         const { id } = context.params;
         const changed = await service.update(writer(context), id, context.body, await shared(context.companyId, id));
@@ -114,7 +114,7 @@ export function userWriteRoutes(services: UserWriteServices): RouteDefinition[] 
       },
     }),
     defineRoute(userEndpoints.delete, {
-      access: { permission: USER_PERMISSIONS.delete },
+      access: userPolicy.access('delete'),
       async handler(context) {
         const name = await service.remove(writer(context), context.params.id);
         return { user_name: name, status: 'deleted' as const };

@@ -6,7 +6,7 @@ import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { invitationRoutes } from '#modules/security/invitations/invitation.routes.ts';
 import { adminUserWriteRoutes } from './admin-user-write.routes.ts';
 import { adminUserList, myAccountResource, securityUserList, userActivityList } from './user.list.ts';
-import { USER_PERMISSIONS } from './user.policy.ts';
+import { userPolicy } from './user.policy.ts';
 import { type UserWriteServices, userWriteRoutes } from './user-write.routes.ts';
 
 /** The company's own lists are kept in the response cache; the platform-wide admin list is not (its rows change in every company). */
@@ -15,10 +15,10 @@ export function userRoutes(services: UserWriteServices) {
   const byId = (params: { id: number }) => eq(accounts.id, params.id);
   return [
     listRoute(engine, userEndpoints.list, securityUserList, {
-      access: { permission: 'view-system-users' },
+      access: userPolicy.access('list'),
     }),
     recordRoute(engine, userEndpoints.get, securityUserList, {
-      access: { permission: USER_PERMISSIONS.view },
+      access: userPolicy.access('view'),
       where: byId,
     }),
     listRoute(engine, userEndpoints.adminList, adminUserList, { access: 'admin', cache: false }),

@@ -7,6 +7,7 @@ import { defineRoute } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { downloadList } from './download.list.ts';
+import { downloadPolicy } from './download.policy.ts';
 import { DownloadService } from './download.service.ts';
 import { downloads } from './download.table.ts';
 
@@ -24,7 +25,7 @@ export function contentDisposition(name: string, extension: string): string {
 
 export function downloadRoutes(services: CoreServices) {
   const engine = new ListEngine(services.database, services.changes);
-  const access = { permission: 'list-downloads' } as const;
+  const access = downloadPolicy.access('view');
   const service = new DownloadService(services.database, services.storage);
   /** The saved download as its list row. */
   const row = async (request: FastifyRequest, id: number) =>

@@ -1,24 +1,13 @@
-import type { PermissionExpression } from '@meshport/contract';
-import { definePolicy, holds } from '#core/access/policy.ts';
+import { definePolicy } from '#core/access/policy.ts';
 
-/** What each action needs (administration.md §6). View: who may open a label (Tools → Labels → edit). */
-export const LABEL_PERMISSIONS = {
-  view: 'list-labels|update-labels',
-  update: 'update-labels',
-  delete: 'delete-labels',
-} as const satisfies Record<string, PermissionExpression>;
-
-export interface LabelRecord {
-  id: number;
-}
-
-/** Spec: editing and deleting a label need update-labels and delete-labels (administration.md §6). */
-export const labelPolicy = definePolicy<'view' | 'update' | 'delete', LabelRecord>({
+/** administration.md §6: what each action on a label needs; a label is opened by its readers and its editors. */
+export const labelPolicy = definePolicy({
   resource: 'labels',
-  rules: {
-    view: holds(LABEL_PERMISSIONS.view),
-    update: holds(LABEL_PERMISSIONS.update),
-    delete: holds(LABEL_PERMISSIONS.delete),
+  permissions: {
+    list: 'list-labels',
+    view: 'list-labels|update-labels',
+    create: 'create-labels',
+    update: 'update-labels',
+    delete: 'delete-labels',
   },
-  viewAction: 'view',
 });

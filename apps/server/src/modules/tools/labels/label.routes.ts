@@ -7,7 +7,7 @@ import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { NamedRecordWriter } from '../shared/named-record.writer.ts';
 import { labelList } from './label.list.ts';
-import { LABEL_PERMISSIONS } from './label.policy.ts';
+import { labelPolicy } from './label.policy.ts';
 import { labels } from './label.table.ts';
 
 const NO_SUCH_LABEL = 'No such label.';
@@ -26,20 +26,20 @@ export function labelRoutes(services: CoreServices) {
       typeof labelEndpoints.create
     >;
   return [
-    listRoute(engine, labelEndpoints.list, labelList, { access: { permission: 'list-labels' } }),
+    listRoute(engine, labelEndpoints.list, labelList, { access: labelPolicy.access('list') }),
     recordRoute(engine, labelEndpoints.get, labelList, {
-      access: { permission: LABEL_PERMISSIONS.view },
+      access: labelPolicy.access('view'),
       where: (params) => eq(labels.id, params.id),
       notFoundMessage: NO_SUCH_LABEL,
     }),
     defineRoute(labelEndpoints.create, {
-      access: { permission: 'create-labels' },
+      access: labelPolicy.access('create'),
       async handler({ actor, companyId, body, request }) {
         return row(request, await writer.create({ companyId, accountId: actor.accountId }, body));
       },
     }),
     defineRoute(labelEndpoints.update, {
-      access: { permission: LABEL_PERMISSIONS.update },
+      access: labelPolicy.access('update'),
       changes: ['projects', 'libraries'],
       async handler({ actor, companyId, params, body, request }) {
         await writer.update({ companyId, accountId: actor.accountId }, params.id, body);
@@ -47,7 +47,7 @@ export function labelRoutes(services: CoreServices) {
       },
     }),
     defineRoute(labelEndpoints.delete, {
-      access: { permission: LABEL_PERMISSIONS.delete },
+      access: labelPolicy.access('delete'),
       changes: ['projects', 'libraries'],
       async handler({ actor, companyId, params }) {
         const name = await writer.delete({ companyId, accountId: actor.accountId }, params.id);

@@ -7,10 +7,10 @@ import { ListEngine } from '#core/list/list-engine.ts';
 import { listRoute, recordRoute } from '#core/list/list-routes.ts';
 import { NamedRecordWriter } from '../shared/named-record.writer.ts';
 import { propertyMapList } from './property-map.list.ts';
-import { PROPERTY_MAP_PERMISSIONS } from './property-map.policy.ts';
+import { propertyMapPolicy } from './property-map.policy.ts';
 import { propertyMaps } from './property-map.table.ts';
 
-const PROPERTY_MAP_ACCESS = { permission: PROPERTY_MAP_PERMISSIONS.view, hatchOnly: true } as const;
+const PROPERTY_MAP_ACCESS = propertyMapPolicy.access('view');
 const NO_SUCH_PROPERTY_MAP = 'No such property map.';
 
 export function propertyMapRoutes(services: CoreServices) {
@@ -32,20 +32,20 @@ export function propertyMapRoutes(services: CoreServices) {
       where: (params) => eq(propertyMaps.id, params.id),
     }),
     defineRoute(propertyMapEndpoints.create, {
-      access: { permission: 'create-property-maps', hatchOnly: true },
+      access: propertyMapPolicy.access('create'),
       async handler({ actor, companyId, body, request }) {
         return row(request, await writer.create({ companyId, accountId: actor.accountId }, body));
       },
     }),
     defineRoute(propertyMapEndpoints.update, {
-      access: { permission: PROPERTY_MAP_PERMISSIONS.update, hatchOnly: true },
+      access: propertyMapPolicy.access('update'),
       async handler({ actor, companyId, params, body, request }) {
         await writer.update({ companyId, accountId: actor.accountId }, params.id, body);
         return row(request, params.id);
       },
     }),
     defineRoute(propertyMapEndpoints.delete, {
-      access: { permission: PROPERTY_MAP_PERMISSIONS.delete, hatchOnly: true },
+      access: propertyMapPolicy.access('delete'),
       async handler({ actor, companyId, params }) {
         const name = await writer.delete({ companyId, accountId: actor.accountId }, params.id);
         return { property_map_name: name, status: 'deleted' as const };
