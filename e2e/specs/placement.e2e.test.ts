@@ -175,8 +175,10 @@ describe('units and up axis (issue 26 item 4)', () => {
       const page = await signedIn('/libraries/items/create', member);
       await page.getByRole('heading', { name: 'New Items', level: 1 }).waitFor();
       await fileInput(page).setInputFiles(sample('OBJ/box.obj'));
-      await page.getByRole('textbox', { name: /^Name/ }).waitFor({ timeout: 30_000 });
-      await page.getByRole('textbox', { name: /^Name/ }).fill(name);
+      // The upload names the item after its file once it is done; typing before that would race the name it sets.
+      const nameBox = page.getByRole('textbox', { name: /^Name/ });
+      await expect.poll(() => nameBox.inputValue(), { timeout: 30_000 }).toBe('box');
+      await nameBox.fill(name);
       await choose(page, page, 'Units in the file', 'Centimetres (cm)');
       await checkScreen(page, 'placement-item-create');
       await page.getByRole('button', { name: 'Save' }).click();
