@@ -42,9 +42,13 @@ describeEachDatabase('access rules', (kind) => {
     expect(noLicence.body.message).toMatch(/licence/);
     const viewer = await t.login('viewer');
     // viewer holds design_and_sales only: the hatch host is closed, the customerportal host open
-    expect((await t.request('/v2/roles', { token: viewer })).status).toBe(403);
-    expect((await t.request('/v2/roles', { token: viewer, host: t.host('acme', 'customerportal') })).status).toBe(200);
-    expect((await t.request('/v2/roles', { token: viewer, host: t.host('acme', null) })).status).toBe(200);
+    expect((await t.request('/v2/projects', { token: viewer })).status).toBe(403);
+    expect((await t.request('/v2/projects', { token: viewer, host: t.host('acme', 'customerportal') })).status).toBe(
+      200,
+    );
+    expect((await t.request('/v2/projects', { token: viewer, host: t.host('acme', null) })).status).toBe(200);
+    // ... and reads content only (decision 0045): no roles on any host.
+    expect((await t.request('/v2/roles', { token: viewer, host: t.host('acme', 'customerportal') })).status).toBe(403);
   });
 
   it('admin-only routes refuse members and admit platform admins, who pass every check', async () => {

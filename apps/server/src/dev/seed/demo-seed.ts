@@ -1,10 +1,11 @@
-import { ABILITIES, ABILITY_GROUPS, type Ability, type Licence } from '@meshport/contract';
+import { ABILITY_GROUPS, type Ability, type Licence } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import { hashPassword } from '#core/auth/password.ts';
 import { type Database, queryRows } from '#core/db/database.ts';
 import type { FileStorage } from '#core/storage/file-storage.ts';
 import { companies } from '#core/tenancy/company.table.ts';
+import { READER_ABILITIES, READER_DESCRIPTION } from '#modules/administration/companies/company-starter-roles.ts';
 import { seedDemoAdministration } from './demo-admin.seed.ts';
 import { seedDemoContent } from './demo-content.seed.ts';
 import { seedDemoNotifications } from './demo-notifications.seed.ts';
@@ -24,7 +25,8 @@ const EDITOR_ABILITIES: Ability[] = [
   ...ABILITY_GROUPS.tools,
   ...ABILITY_GROUPS.company,
 ];
-const VIEWER_ABILITIES: Ability[] = ABILITIES.filter((key) => key.startsWith('view-') || key.startsWith('list-'));
+/** Content and the company's details, no security or tools (docs/decisions/0045). */
+const VIEWER_ABILITIES: readonly Ability[] = READER_ABILITIES;
 
 const ACME_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 64" role="img" aria-label="Acme Kitchens">
 <rect x="4" y="8" width="48" height="48" rx="10" fill="#B4441C"/>
@@ -124,7 +126,7 @@ export async function seedDemo(database: Database, storage: FileStorage): Promis
             .values({
               companyId: companyId(sub),
               title,
-              description: title === 'Editor' ? 'Creates and manages all content' : 'Reads content only',
+              description: title === 'Editor' ? 'Creates and manages all content' : READER_DESCRIPTION,
             })
             .returning({ id: roles.id });
           id = row?.id as number;

@@ -1,11 +1,4 @@
-import {
-  ABILITIES,
-  type AdminCompany,
-  type BodyOf,
-  type companyEndpoints,
-  LICENCES,
-  type Licence,
-} from '@meshport/contract';
+import { type AdminCompany, type BodyOf, type companyEndpoints, LICENCES, type Licence } from '@meshport/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import { hashPassword } from '#core/auth/password.ts';
@@ -15,6 +8,7 @@ import type { FileStorage } from '#core/storage/file-storage.ts';
 import { type CompanyRow, companies } from '#core/tenancy/company.table.ts';
 import { companyLicences } from '#modules/administration/licences/company-licence.table.ts';
 import { isUniqueViolation } from '#modules/tools/shared/named-record.writer.ts';
+import { STARTER_ROLES } from './company-starter-roles.ts';
 
 export type AdminCompanyCreate = BodyOf<typeof companyEndpoints.adminCreate>;
 export type AdminCompanyUpdate = BodyOf<typeof companyEndpoints.adminUpdate>;
@@ -23,16 +17,6 @@ export type AdminCompanyRecord = AdminCompany & { licences: Record<string, numbe
 export const SUB_DOMAIN_TAKEN = 'This sub-domain is taken.';
 export const OWN_COMPANY = 'You cannot delete the company you are signed in on.';
 const NO_SUCH_COMPANY = 'No such company.';
-
-/** The roles a new company starts with: its first administrator gets the first. */
-const STARTER_ROLES = [
-  { title: 'Administrator', description: 'Manages the company, its people and all content', abilities: ABILITIES },
-  {
-    title: 'Viewer',
-    description: 'Reads content only',
-    abilities: ABILITIES.filter((key) => key.startsWith('view-') || key.startsWith('list-')),
-  },
-] as const;
 
 export interface ProvisionResult {
   companyId: number;

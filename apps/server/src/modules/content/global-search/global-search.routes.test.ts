@@ -144,10 +144,12 @@ describeEachDatabase('GET /v2/global-search', (kind) => {
 
   it('shows a viewer on customerportal only the categories of their permissions, none hatch-only', async () => {
     const keys = Object.keys(await found('zebrawood', 'viewer', t.host('acme', 'customerportal')));
-    expect(keys).toEqual(expect.arrayContaining(['projects', 'models', 'libraries', 'library_items', 'labels']));
+    expect(keys).toEqual(expect.arrayContaining(['projects', 'models', 'libraries', 'library_items']));
     for (const key of HATCH_ONLY) expect(keys).not.toContain(key);
-    // The viewer role holds view-*/list-* only: no property-map abilities.
-    expect(keys).not.toContain('property_maps');
+    // The viewer role reads content only (decision 0045): no security or tools categories.
+    for (const key of ['users', 'roles', 'groups', 'labels', 'downloads', 'property_maps']) {
+      expect(keys).not.toContain(key);
+    }
   });
 
   it('leaves hatch-only categories out on customerportal, even for an editor and an admin', async () => {

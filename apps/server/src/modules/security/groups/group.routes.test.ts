@@ -66,7 +66,8 @@ describeEachDatabase('groups and roles', (kind) => {
     expect((await get(`/v2/groups/${designers?.id}?excluded_fields=users`)).body.data).not.toHaveProperty('users');
     expect((await get(`/v2/groups/${designers?.id}?sort=name`)).status).toBe(422);
     expect((await get(`/v2/groups/${designers?.id}`, 'globex-editor', t.host('globex'))).status).toBe(404);
-    expect((await get('/v2/groups', 'viewer')).status).toBe(200);
+    // The viewer reads content only (decision 0045).
+    expect((await get('/v2/groups', 'viewer')).status).toBe(403);
     expect((await get('/v2/groups', 'nolicence')).status).toBe(403);
   });
 
@@ -76,8 +77,9 @@ describeEachDatabase('groups and roles', (kind) => {
     const one = await get(`/v2/roles/${viewerRole?.id}`);
     expect(one.status).toBe(200);
     expect(one.body.data).toMatchObject({ id: viewerRole?.id, title: 'Viewer' });
-    expect(one.body.data.abilities).toContain('view-roles');
-    expect(one.body.data.abilities).not.toContain('update-roles');
+    expect(one.body.data.abilities).toContain('view-projects');
+    expect(one.body.data.abilities).not.toContain('view-roles');
+    expect(one.body.data.abilities).not.toContain('update-projects');
     expect(Object.keys((await get(`/v2/roles/${viewerRole?.id}?included_fields=roles.title`)).body.data)).toEqual([
       'title',
     ]);

@@ -113,7 +113,9 @@ describeEachDatabase('users, my account and activity', (kind) => {
   });
 
   it('needs view-system-users and a licence; another company’s member is 404', async () => {
-    expect((await get('/v2/users', 'viewer')).status).toBe(200);
+    expect((await get('/v2/users', 'editor')).status).toBe(200);
+    // The viewer reads content only (decision 0045).
+    expect((await get('/v2/users', 'viewer')).status).toBe(403);
     expect((await get('/v2/users', 'nolicence')).status).toBe(403);
     expect((await editor.call(userEndpoints.get, { params: { id: Number(ids.viewer) } })).data.username).toBe('viewer');
     const acrossTenants = await get(`/v2/users/${ids.editor}`, 'globex-editor', t.host('globex'));

@@ -21,11 +21,12 @@ describeEachDatabase('downloads', (kind) => {
   afterAll(() => t.close());
   const { get, auth, token } = signInDemoUsers(() => t, {
     signIn: ['editor', 'viewer', 'nolicence', 'globex-editor'],
-    defaultUser: 'viewer',
+    defaultUser: 'editor',
   });
-  let viewer: ApiClient;
+  /** A member who may list downloads; the viewer reads content only (decision 0045). */
+  let reader: ApiClient;
   beforeAll(async () => {
-    viewer = t.client(await auth('viewer'));
+    reader = t.client(await auth('editor'));
   });
 
   it('lists the platform-wide downloads, newest first, for every company', async () => {
@@ -50,9 +51,9 @@ describeEachDatabase('downloads', (kind) => {
   });
 
   it('filters, sorts, selects fields and counts', async () => {
-    const manuals = (await viewer.call(downloadEndpoints.list, { query: { filter: { search: 'manual' } } })).data;
+    const manuals = (await reader.call(downloadEndpoints.list, { query: { filter: { search: 'manual' } } })).data;
     expect(manuals.map((row) => row.extension)).toEqual(['pdf']);
-    await expectSortsByEachField(t, '/v2/downloads', await auth('viewer'), [
+    await expectSortsByEachField(t, '/v2/downloads', await auth('editor'), [
       'id',
       'name',
       'extension',
@@ -60,17 +61,17 @@ describeEachDatabase('downloads', (kind) => {
       'created_at',
       'updated_at',
     ]);
-    const names = (await viewer.call(downloadEndpoints.list, { query: { included_fields: ['downloads.name'] } })).data;
+    const names = (await reader.call(downloadEndpoints.list, { query: { included_fields: ['downloads.name'] } })).data;
     expect(Object.keys(names[0] ?? {})).toEqual(['name']);
-    const sizeless = (await viewer.call(downloadEndpoints.list, { query: { excluded_fields: ['size'] } })).data;
+    const sizeless = (await reader.call(downloadEndpoints.list, { query: { excluded_fields: ['size'] } })).data;
     expect(sizeless[0]).not.toHaveProperty('size');
-    expect(await viewer.count(downloadEndpoints.list)).toBe(2);
-    await expectUnknownParametersRefused(t, '/v2/downloads', await auth('viewer'));
+    expect(await reader.count(downloadEndpoints.list)).toBe(2);
+    await expectUnknownParametersRefused(t, '/v2/downloads', await auth('editor'));
   });
 
   it('streams the file as name.extension', async () => {
-    const [manual, zipFile] = (await viewer.call(downloadEndpoints.list, { query: { sort: 'name' } })).data;
-    expect((await viewer.call(downloadEndpoints.get, { params: { id: Number(manual?.id) } })).data.name).toBe(
+    const [manual, zipFile] = (await reader.call(downloadEndpoints.list, { query: { sort: 'name' } })).data;
+    expect((await reader.call(downloadEndpoints.get, { params: { id: Number(manual?.id) } })).data.name).toBe(
       'Meshport user manual',
     );
     const file = await get(`/v2/downloads/${manual?.id}/download`);
@@ -200,11 +201,11 @@ describeEachDatabase('downloads', (kind) => {
       );
       expect(large.status).toBe(422);
       expect(large.body.errors).toEqual({ file: [FILE_TOO_LARGE] });
-      expect(await viewer.count(downloadEndpoints.list)).toBe(2);
+      expect(await reader.count(downloadEndpoints.list)).toBe(2);
     });
 
     it('is for admins only (403), signed in (401); a missing download is 404', async () => {
-      const [manual] = (await viewer.call(downloadEndpoints.list)).data;
+      const [manual] = (await reader.call(downloadEndpoints.list)).data;
       const fields: [string, string | Blob, string?][] = [
         ['name', 'Nope'],
         ['extension', 'pdf'],
@@ -216,8 +217,9 @@ describeEachDatabase('downloads', (kind) => {
         expect((await c.send('DELETE', `/v2/admin/downloads/${manual?.id}`, undefined, user)).status).toBe(403);
       }
       expect((await t.request('/v2/admin/downloads', { method: 'POST', json: { name: 'x' } })).status).toBe(401);
+      expect((await get('/v2/downloads', 'viewer')).status, 'the viewer reads content only').toBe(403);
       expect((await c.send('PATCH', '/v2/admin/downloads/99999999', { name: 'x' }, await admin())).status).toBe(404);
-      expect((await viewer.call(downloadEndpoints.get, { params: { id: Number(manual?.id) } })).data.name).toBe(
+      expect((await reader.call(downloadEndpoints.get, { params: { id: Number(manual?.id) } })).data.name).toBe(
         manual?.name,
       );
     });
