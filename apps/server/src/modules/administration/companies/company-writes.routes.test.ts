@@ -83,13 +83,19 @@ describeEachDatabase('company writes', (kind) => {
       expect(bad.body.errors['colors.primary_color']).toEqual([
         'Must be a hex colour of 3 or 6 digits, or 4 or 8 with alpha.',
       ]);
-      for (const value of ['#12345', '#1234567', '#123456789', 'red', '#12 34']) {
+      for (const value of ['#12345', '#1234567', '#123456789', 'red', '#12 34', 'not-a-colour', '']) {
         const res = await saveMyCompany([
           ['colors[primary_color]', value],
           ['colors[primary_accent]', 'default'],
         ]);
         expect(res.status, value).toBe(422);
+        expect(res.body.errors, value).toEqual({
+          'colors.primary_color': ['Must be a hex colour of 3 or 6 digits, or 4 or 8 with alpha.'],
+        });
       }
+      // Nothing of a refused save is kept.
+      const stored = await rowsOf(sql`select primary_color from companies where sub_domain = 'acme'`);
+      expect(stored[0]?.primary_color).toMatch(/^#[0-9A-F]+$|^default$/);
       const missing = await saveMyCompany([['demo_model_id', '999999']]);
       expect(missing.body.errors).toEqual({ demo_model_id: ['Choose a finished model of this company.'] });
       const [unfinished] = await rowsOf(
