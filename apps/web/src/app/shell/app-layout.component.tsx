@@ -1,15 +1,16 @@
-import { Alert, AppShell } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, AppShell, Overlay } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { RealtimeProvider } from '@/lib/realtime/realtime.context.tsx';
 import { ContentRefresh } from '@/lib/realtime/use-content-refresh.hook.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
+import { BannerRegion } from '@/shared/ui/banner-outlet.component.tsx';
 import { useCloseOnRouteChange } from '@/shared/ui/use-close-on-route-change.hook.ts';
 import { createQueryClient } from '../query-client.ts';
 import { CompanyThemeRefresh } from '../session/company-theme-refresh.component.tsx';
+import classes from './layout.module.css';
 import { SideNav } from './side-nav.component.tsx';
 import { TopBar } from './top-bar.component.tsx';
 
@@ -23,43 +24,65 @@ export default function AppLayout() {
         <ContentRefresh />
         <CompanyThemeRefresh />
         <SignedInFrame />
-        <BannerOutlet floating />
       </RealtimeProvider>
     </QueryClientProvider>
   );
 }
 
+/**
+ * Below this width (a tablet held upright, a phone) the navigation is an overlay opened by the menu
+ * button and takes no width from the page; from it on (a tablet held sideways, a desktop) it is pinned.
+ */
+const NAV_BREAKPOINT = 'md';
+const PINNED_NAV_QUERY = '(min-width: 62em)';
+
 function SignedInFrame() {
   const { t } = useTranslation('layout');
-  const [mobileOpened, mobile] = useDisclosure(false);
-  const [desktopOpened, desktop] = useDisclosure(true);
+  const pinned = useMediaQuery(PINNED_NAV_QUERY, undefined, { getInitialValueInEffect: false });
+  const [overlayOpened, overlay] = useDisclosure(false);
+  const [pinnedOpened, pinnedNav] = useDisclosure(true);
   const [logoutError, setLogoutError] = useState<string | null>(null);
-  useCloseOnRouteChange(mobile.close);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeOverlay = overlay.close;
+  useCloseOnRouteChange(closeOverlay);
+  const navOpened = pinned ? pinnedOpened : overlayOpened;
 
-  const toggle = () => {
-    if (window.matchMedia('(max-width: 48em)').matches) mobile.toggle();
-    else desktop.toggle();
-  };
+  // Escape closes the overlay and gives the focus back to the menu button.
+  useEffect(() => {
+    if (pinned || !overlayOpened) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      closeOverlay();
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [pinned, overlayOpened, closeOverlay]);
+
+  const toggle = () => (pinned ? pinnedNav.toggle() : overlay.toggle());
 
   return (
     <AppShell
       header={{ height: 64 }}
       navbar={{
         width: 272,
-        breakpoint: 'sm',
-        collapsed: { mobile: !mobileOpened, desktop: !desktopOpened },
+        breakpoint: NAV_BREAKPOINT,
+        collapsed: { mobile: !overlayOpened, desktop: !pinnedOpened },
       }}
-      padding="lg"
+      padding={{ base: 'sm', sm: 'lg' }}
     >
       <a className="skip-link" href="#main-content">
         {t('skipToContent')}
       </a>
       <AppShell.Header>
-        <TopBar navOpened={mobileOpened || desktopOpened} onToggleNav={toggle} onLogoutError={setLogoutError} />
+        <TopBar navOpened={navOpened} onToggleNav={toggle} toggleRef={toggleRef} onLogoutError={setLogoutError} />
       </AppShell.Header>
-      <AppShell.Navbar id="app-navbar" aria-label={t('nav.label')}>
+      {/* A closed navigation is out of sight: inert keeps the keyboard and screen readers out of it too. */}
+      <AppShell.Navbar id="app-navbar" aria-label={t('nav.label')} inert={!navOpened} className={classes.navbar}>
         <SideNav />
       </AppShell.Navbar>
+      {/* Below the header and the navigation: a tap beside the open overlay closes it. */}
+      {!pinned && overlayOpened && <Overlay fixed zIndex={99} backgroundOpacity={0.35} onClick={closeOverlay} />}
       <AppShell.Main id="main-content" tabIndex={-1}>
         {logoutError && (
           <Alert
@@ -74,6 +97,7 @@ function SignedInFrame() {
             {logoutError}
           </Alert>
         )}
+        <BannerRegion />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -8,6 +8,7 @@ import { useTenant } from '@/lib/session/tenant.context.ts';
 import { Icon } from '@/shared/ui/icons.component.tsx';
 import { initials } from '@/shared/ui/initials.logic.ts';
 import { useCloseOnRouteChange } from '@/shared/ui/use-close-on-route-change.hook.ts';
+import classes from './layout.module.css';
 import { ACCOUNT_ENTRIES, visibleEntries } from './navigation.config.ts';
 
 /** Account entries, then logout (shows '...' while running) and logout everywhere. */
@@ -39,7 +40,7 @@ export function AvatarMenu({ onLogoutError }: { onLogoutError: (message: string)
   return (
     <Menu opened={opened} onChange={setOpened} position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
-        <UnstyledButton style={{ borderRadius: '50%' }}>
+        <UnstyledButton className={classes.avatarButton}>
           <Avatar src={user.profile_image} alt="" color="brand" radius="xl" aria-hidden="true">
             {initials(user.name)}
           </Avatar>

@@ -1,4 +1,5 @@
 import { Burger, Group, Text, VisuallyHidden } from '@mantine/core';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NotificationBell } from '@/features/notifications/components/notification-bell.component.tsx';
@@ -13,17 +14,19 @@ import { PlatformSwitcher } from './platform-switcher.component.tsx';
 interface TopBarProps {
   navOpened: boolean;
   onToggleNav: () => void;
+  toggleRef: Ref<HTMLButtonElement>;
   onLogoutError: (message: string) => void;
 }
 
-export function TopBar({ navOpened, onToggleNav, onLogoutError }: TopBarProps) {
+export function TopBar({ navOpened, onToggleNav, toggleRef, onLogoutError }: TopBarProps) {
   const { t } = useTranslation('layout');
   const { company } = useTenant();
   const name = company?.name ?? t('common:app.name');
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap" gap="md">
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="sm" wrap="nowrap" miw={0}>
         <Burger
+          ref={toggleRef}
           opened={navOpened}
           onClick={onToggleNav}
           size="sm"
@@ -37,14 +40,14 @@ export function TopBar({ navOpened, onToggleNav, onLogoutError }: TopBarProps) {
           {company?.logo ? (
             <VisuallyHidden>{name}</VisuallyHidden>
           ) : (
-            <Text fw={700} visibleFrom="md" component="span">
+            <Text fw={700} component="span" truncate="end" title={name} className={classes.companyName}>
               {name}
             </Text>
           )}
         </Link>
         <PlatformSwitcher />
       </Group>
-      <Group gap="sm" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap">
         <SearchField />
         <NotificationBell />
         <AvatarMenu onLogoutError={onLogoutError} />
