@@ -1,9 +1,10 @@
 import { Anchor, Badge, Card, ColorSwatch, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import type { AuthUser, PlatformKey, SearchCategory, SearchResult } from '@meshport/contract';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDateTime } from '@/lib/i18n/format.ts';
+import { formatDate, formatDateTime } from '@/lib/i18n/format.ts';
 import { ReadOnlyTable, type ResourceColumn } from '@/shared/resource-list/index.ts';
 import { rowTarget, viewAllTarget } from '../logic/search-targets.logic.ts';
 import classes from './search.module.css';
@@ -47,12 +48,14 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
   const headingId = useId();
   const viewAll = viewAllTarget(category, platform);
   const loading = rows === undefined;
+  // A phone keeps the name and the date: the secondary text yields rather than pushing the table wider.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const columns = useMemo<ResourceColumn<SearchResult>[]>(
     () => [
       {
         id: 'name',
         header: t('columns.name'),
-        width: '40%',
+        width: wide ? '40%' : undefined,
         cell: (row) => {
           const target = rowTarget(category, row, user);
           return target ? (
@@ -63,6 +66,7 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
               onClick={(event) => event.stopPropagation()}
               fw={600}
               size="sm"
+              className="touch-target"
             >
               {row.name}
             </Anchor>
@@ -73,23 +77,29 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
           );
         },
       },
-      {
-        id: 'secondary',
-        header: t(secondaryHeader(category)),
-        cell: (row) => <Secondary category={category} value={row.description} />,
-      },
+      ...(wide
+        ? [
+            {
+              id: 'secondary',
+              header: t(secondaryHeader(category)),
+              cell: (row: SearchResult) => <Secondary category={category} value={row.description} />,
+            },
+          ]
+        : []),
       {
         id: 'updated',
         header: t('columns.updated'),
-        width: 200,
+        width: wide ? 200 : '1%',
         cell: (row) => (
           <Text component="time" dateTime={row.updated_at} size="sm" className={classes.nowrap}>
-            {formatDateTime(row.updated_at, { locale: i18n.resolvedLanguage })}
+            {wide
+              ? formatDateTime(row.updated_at, { locale: i18n.resolvedLanguage })
+              : formatDate(row.updated_at, { locale: i18n.resolvedLanguage })}
           </Text>
         ),
       },
     ],
-    [t, i18n.resolvedLanguage, category, user],
+    [t, i18n.resolvedLanguage, category, user, wide],
   );
 
   return (
@@ -111,7 +121,7 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
         labelledBy={headingId}
         loading={loading}
         loadingRows={3}
-        minWidth={520}
+        minWidth={wide ? 520 : 0}
         empty={
           <Text size="sm" c="dimmed">
             {t('noResults')}
@@ -124,7 +134,7 @@ export function SearchResultsTable({ category, rows, user, platform }: SearchRes
         rowClickable={(row) => rowTarget(category, row, user) !== null}
         footer={
           viewAll ? (
-            <Anchor component={Link} to={viewAll} size="sm" fw={600}>
+            <Anchor component={Link} to={viewAll} size="sm" fw={600} className="touch-target">
               {t('viewAll')}
             </Anchor>
           ) : (

@@ -1,11 +1,13 @@
-import { Alert, Grid, Stack, Title } from '@mantine/core';
+import { Alert, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { GlobalSearchResponse, SearchCategory } from '@meshport/contract';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { Icon } from '@/shared/ui/icons.component.tsx';
-import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useGlobalSearch } from '../api/get-global-search.api.ts';
 import { SearchFiltersMenu } from '../components/search-filters.component.tsx';
 import { SearchResultsTable } from '../components/search-results-table.component.tsx';
@@ -18,6 +20,7 @@ import {
   searchTerm,
   writeFilters,
 } from '../logic/search-filters.logic.ts';
+import { groupByResults } from '../logic/search-results.logic.ts';
 
 function sessionStore(): Storage | undefined {
   try {
@@ -27,7 +30,47 @@ function sessionStore(): Storage | undefined {
   }
 }
 
-/** /global-search?search={text} (shell.md §2): one table per category, filter side menu. */
+interface SearchResultsProps {
+  term: string;
+  searched: SearchCategory[];
+  data: GlobalSearchResponse['data'];
+}
+
+/** A table per category with matches; the categories without any named on one line below them. */
+function SearchResults({ term, searched, data }: SearchResultsProps) {
+  const { t } = useTranslation('search');
+  const user = useCurrentUser();
+  const { platform } = useTenant();
+  const { withResults, empty } = groupByResults(searched, data);
+  return (
+    <Stack gap="lg">
+      {withResults.length === 0 && (
+        <Alert color="blue" variant="light" icon={<Icon name="search" />} role="status">
+          {t('nothingFound', { term })}
+        </Alert>
+      )}
+      {withResults.map((category) => (
+        <SearchResultsTable
+          key={category}
+          category={category}
+          rows={data[category] ?? []}
+          user={user}
+          platform={platform}
+        />
+      ))}
+      {empty.length > 0 && withResults.length > 0 && (
+        <Text size="sm" c="dimmed">
+          {t('noResultsIn', { categories: empty.map((category) => t(`categories.${category}`)).join(', ') })}
+        </Text>
+      )}
+    </Stack>
+  );
+}
+
+/**
+ * /global-search?search={text} (shell.md §2): a table per category with matches, the empty ones
+ * collapsed into one line, and the filter side menu.
+ */
 export default function GlobalSearchPage() {
   const { t } = useTranslation('search');
   const user = useCurrentUser();
@@ -40,6 +83,8 @@ export default function GlobalSearchPage() {
   const available = useMemo(() => availableCategories(user, platform), [user, platform]);
   const enabled = enabledCategories(filters, available);
   const query = useGlobalSearch(term, enabled);
+  // Side by side from md on; above the results on smaller screens, folded so that the results come first.
+  const sideBySide = useMediaQuery('(min-width: 62em)', undefined, { getInitialValueInEffect: false });
 
   let results: ReactNode;
   if (term === null) {
@@ -58,18 +103,12 @@ export default function GlobalSearchPage() {
     results = <PanelError error={query.error} onRetry={() => void query.refetch()} />;
   } else {
     const data = query.isPlaceholderData ? undefined : query.data;
-    results = (
-      <Stack gap="lg" aria-busy={query.isFetching || undefined}>
-        {enabled.map((category) => (
-          <SearchResultsTable
-            key={category}
-            category={category}
-            rows={data ? (data[category] ?? []) : undefined}
-            user={user}
-            platform={platform}
-          />
-        ))}
-      </Stack>
+    results = data ? (
+      <SearchResults term={term} searched={enabled} data={data} />
+    ) : (
+      <Card withBorder radius="lg" padding="lg">
+        <SkeletonRows rows={6} height={28} label={t('loading')} />
+      </Card>
     );
   }
 
@@ -88,6 +127,7 @@ export default function GlobalSearchPage() {
             filters={filters}
             onChange={setFilters}
             onReset={() => setFilters(DEFAULT_FILTERS)}
+            collapsible={!sideBySide}
           />
         </Grid.Col>
       </Grid>
