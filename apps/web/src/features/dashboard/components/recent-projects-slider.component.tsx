@@ -86,7 +86,7 @@ function Slider({ projects }: { projects: RecentProject[] }) {
         {project && <Slide key={project.id} project={project} position={current + 1} total={projects.length} />}
       </div>
       {projects.length > 1 && (
-        <Group justify="space-between" mt="md">
+        <Group justify="space-between" mt="md" gap={6} wrap="nowrap">
           <ActionIcon
             variant="default"
             size="lg"
@@ -97,7 +97,7 @@ function Slider({ projects }: { projects: RecentProject[] }) {
           >
             <Icon name="chevronLeft" />
           </ActionIcon>
-          <Group gap={6}>
+          <Group wrap="nowrap" className={classes.dots}>
             {projects.map((item, position) => (
               <button
                 key={item.id}

@@ -1,8 +1,9 @@
 import { Anchor, Card, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useId, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDateTime } from '@/lib/i18n/format.ts';
+import { formatDate, formatDateTime } from '@/lib/i18n/format.ts';
 import { paths, routeExists } from '@/lib/paths/paths.ts';
 import { ReadOnlyTable, type ResourceColumn, StatusBadge } from '@/shared/resource-list/index.ts';
 import { PanelEmpty, PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
@@ -14,6 +15,8 @@ export function RecentProjectsTable() {
   const { t, i18n } = useTranslation('dashboard');
   const headingId = useId();
   const query = useRecentProjects(RECENT_PROJECTS_TABLE);
+  // On a phone the description yields and the date drops its time, so the table fits without scrolling.
+  const wide = useMediaQuery('(min-width: 48em)', undefined, { getInitialValueInEffect: false });
   const columns = useMemo<ResourceColumn<RecentProject>[]>(
     () => [
       {
@@ -22,7 +25,7 @@ export function RecentProjectsTable() {
         cell: (project) => {
           const path = paths.projects.overview(project.id);
           return routeExists(path) ? (
-            <Anchor component={Link} to={path} fw={600} size="sm">
+            <Anchor component={Link} to={path} fw={600} size="sm" className="touch-target">
               {project.name}
             </Anchor>
           ) : (
@@ -32,15 +35,19 @@ export function RecentProjectsTable() {
           );
         },
       },
-      {
-        id: 'description',
-        header: t('table.description'),
-        cell: (project) => (
-          <Text size="sm" c="dimmed" lineClamp={1}>
-            {project.description ?? ''}
-          </Text>
-        ),
-      },
+      ...(wide
+        ? [
+            {
+              id: 'description',
+              header: t('table.description'),
+              cell: (project: RecentProject) => (
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {project.description ?? ''}
+                </Text>
+              ),
+            },
+          ]
+        : []),
       {
         id: 'status',
         header: t('table.status'),
@@ -55,12 +62,14 @@ export function RecentProjectsTable() {
         width: '1%',
         cell: (project) => (
           <Text component="time" dateTime={project.updated_at} size="sm" className={classes.nowrap}>
-            {formatDateTime(project.updated_at, { locale: i18n.resolvedLanguage })}
+            {wide
+              ? formatDateTime(project.updated_at, { locale: i18n.resolvedLanguage })
+              : formatDate(project.updated_at, { locale: i18n.resolvedLanguage })}
           </Text>
         ),
       },
     ],
-    [t, i18n.resolvedLanguage],
+    [t, i18n.resolvedLanguage, wide],
   );
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby={headingId}>
@@ -79,6 +88,7 @@ export function RecentProjectsTable() {
           labelledBy={headingId}
           empty={<PanelEmpty>{t('table.empty')}</PanelEmpty>}
           striped
+          minWidth={wide ? undefined : 0}
         />
       )}
     </Card>
