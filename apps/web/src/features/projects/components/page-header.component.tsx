@@ -16,7 +16,7 @@ export function PageHeader({ title, subtitle, back, actions }: PageHeaderProps) 
   return (
     <Stack gap={4}>
       {back && (
-        <Anchor component={Link} to={back.to} size="sm" c="dimmed" w="fit-content">
+        <Anchor component={Link} to={back.to} size="sm" c="dimmed" w="fit-content" className="touch-target">
           <Group gap={4} wrap="nowrap">
             <Icon name="chevronLeft" size={14} />
             {back.label}
