@@ -1,7 +1,6 @@
 import { Checkbox, Skeleton, Table, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import {
   type ColumnDef,
-  flexRender,
   getCoreRowModel,
   type OnChangeFn,
   type RowSelectionState,
@@ -9,13 +8,16 @@ import {
   type Table as TanstackTable,
   useReactTable,
 } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../ui/icons.component.tsx';
+import { type ColumnPriority, yieldHost, yieldOrder } from './column-yield.logic.ts';
 import { columnSortDirection, nextColumnSort } from './list-query.logic.ts';
 import classes from './resource-list.module.css';
 import type { ResourceColumn } from './resource-list.types.ts';
 import type { ContextMenuTriggerProps } from './row-context-menu.component.tsx';
+import { useColumnYield } from './use-column-yield.hook.ts';
+import { useRovingRows } from './use-roving-rows.hook.ts';
 
 const SELECT_COLUMN = '_select';
 const MENU_COLUMN = '_menu';
@@ -24,6 +26,9 @@ interface ColumnMeta {
   width?: number | string;
   sortField?: string;
   header?: string;
+  /** Declared columns only (not the checkbox and menu columns, which never yield). */
+  priority?: ColumnPriority;
+  declared?: boolean;
 }
 
 export interface ResourceTableOptions<R> {
@@ -81,7 +86,13 @@ export function useResourceTable<R>(options: ResourceTableOptions<R>): TanstackT
       header: column.header,
       cell: ({ row }) => column.cell(row.original),
       enableSorting: column.sortField !== undefined,
-      meta: { width: column.width, sortField: column.sortField, header: column.header } satisfies ColumnMeta,
+      meta: {
+        width: column.width,
+        sortField: column.sortField,
+        header: column.header,
+        priority: column.priority,
+        declared: true,
+      } satisfies ColumnMeta,
     });
   }
   if (rowMenu) {
@@ -116,6 +127,15 @@ export function useResourceTable<R>(options: ResourceTableOptions<R>): TanstackT
   });
 }
 
+/**
+ * A header or cell definition rendered by calling it, not as a component (TanStack's flexRender):
+ * the definitions are new functions on every render, and as components they would mount their
+ * cells anew each time, taking the focus away from a row's link or menu button.
+ */
+function renderDef<P>(definition: ((props: P) => unknown) | string | undefined, props: P): ReactNode {
+  return (typeof definition === 'function' ? definition(props) : definition) as ReactNode;
+}
+
 interface TableMeta {
   sort: string;
   defaultSort: string;
@@ -137,6 +157,7 @@ interface DataTableProps<R> {
   onRowClick?: (row: R) => void;
   /** Which rows react to a click (all, by default, when `onRowClick` is set). */
   rowClickable?: (row: R) => boolean;
+  /** No longer used: columns give way to the list's width instead of a scrolling table. */
   minWidth?: number;
   striped?: boolean;
   /** Opens the context menu of a row (right-click, Shift+F10, ContextMenu key). */
@@ -155,17 +176,31 @@ export function DataTable<R>({
   footer,
   onRowClick,
   rowClickable = () => true,
-  minWidth = 560,
   striped = false,
   rowContextMenu,
 }: DataTableProps<R>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const meta = table.options.meta as TableMeta | undefined;
-  const columnCount = table.getVisibleLeafColumns().length;
+  const declared = table
+    .getAllLeafColumns()
+    .filter((column) => (column.columnDef.meta as ColumnMeta | undefined)?.declared)
+    .map((column) => ({ id: column.id, priority: (column.columnDef.meta as ColumnMeta | undefined)?.priority }));
+  const orderKey = yieldOrder(declared).join(' ');
+  const order = useMemo(() => (orderKey ? orderKey.split(' ') : []), [orderKey]);
+  const host = yieldHost(declared);
+  // A new token whenever what decides the widths changes: the rows, the language, the columns.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the dependencies are the token's meaning
+  const resetKey = useMemo(() => ({}), [table.options.data, i18n.language, orderKey, loading]);
+  const { wrapRef, tableRef, hidden, squeezed } = useColumnYield(order, resetKey);
+  const rovingRef = useRovingRows<HTMLElement>();
+  const shown = (id: string) => !hidden.has(id);
+  const columnCount = table.getVisibleLeafColumns().filter((column) => shown(column.id)).length;
   const rows = table.getRowModel().rows;
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
+    <div ref={wrapRef} className={classes.tableWrap}>
       <Table
+        ref={tableRef}
+        className={squeezed ? classes.squeezed : undefined}
         striped={striped}
         highlightOnHover
         verticalSpacing="sm"
@@ -176,39 +211,43 @@ export function DataTable<R>({
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
-              {group.headers.map((header) => {
-                const columnMeta = header.column.columnDef.meta as ColumnMeta | undefined;
-                const sortField = columnMeta?.sortField;
-                const direction = header.column.getIsSorted();
-                return (
-                  <Table.Th
-                    key={header.id}
-                    scope="col"
-                    w={columnMeta?.width}
-                    aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
-                  >
-                    {sortField && meta?.onSortChange ? (
-                      <UnstyledButton
-                        className={classes.sortButton}
-                        onClick={() => meta.onSortChange?.(nextColumnSort(meta.sort, sortField, meta.defaultSort))}
-                        aria-label={t('resourceList.sortBy', { column: columnMeta?.header ?? '' })}
-                      >
-                        {flexRender(header.column.columnDef.header, header.getContext())}
-                        <Icon
-                          name={direction === 'desc' ? 'chevronDown' : direction === 'asc' ? 'chevronUp' : 'selector'}
-                          size={14}
-                        />
-                      </UnstyledButton>
-                    ) : (
-                      flexRender(header.column.columnDef.header, header.getContext())
-                    )}
-                  </Table.Th>
-                );
-              })}
+              {group.headers
+                .filter((header) => shown(header.column.id))
+                .map((header) => {
+                  const columnMeta = header.column.columnDef.meta as ColumnMeta | undefined;
+                  const sortField = columnMeta?.sortField;
+                  const direction = header.column.getIsSorted();
+                  const sortable = sortField !== undefined && meta?.onSortChange !== undefined;
+                  return (
+                    <Table.Th
+                      key={header.id}
+                      scope="col"
+                      w={columnMeta?.width}
+                      className={sortable ? classes.sortableHeader : undefined}
+                      aria-sort={direction ? (direction === 'asc' ? 'ascending' : 'descending') : undefined}
+                    >
+                      {sortable ? (
+                        <UnstyledButton
+                          className={classes.sortButton}
+                          onClick={() => meta?.onSortChange?.(nextColumnSort(meta.sort, sortField, meta.defaultSort))}
+                          aria-label={t('resourceList.sortBy', { column: columnMeta?.header ?? '' })}
+                        >
+                          {renderDef(header.column.columnDef.header, header.getContext())}
+                          <Icon
+                            name={direction === 'desc' ? 'chevronDown' : direction === 'asc' ? 'chevronUp' : 'selector'}
+                            size={14}
+                          />
+                        </UnstyledButton>
+                      ) : (
+                        renderDef(header.column.columnDef.header, header.getContext())
+                      )}
+                    </Table.Th>
+                  );
+                })}
             </Table.Tr>
           ))}
         </Table.Thead>
-        <Table.Tbody>
+        <Table.Tbody ref={rovingRef}>
           {loading && loadingText && (
             <Table.Tr>
               <Table.Td colSpan={columnCount}>
@@ -238,17 +277,35 @@ export function DataTable<R>({
           {!loading &&
             rows.map((row) => {
               const clickable = onRowClick !== undefined && rowClickable(row.original);
+              const cells = row.getAllCells();
+              const yielded = cells.filter((cell) => hidden.has(cell.column.id));
               return (
                 <Table.Tr
                   key={row.id}
+                  data-row=""
                   className={clickable ? classes.clickableRow : undefined}
                   onClick={clickable ? () => onRowClick?.(row.original) : undefined}
                   data-selected={row.getIsSelected() || undefined}
                   {...rowContextMenu?.(row.original)}
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
+                  {row
+                    .getVisibleCells()
+                    .filter((cell) => shown(cell.column.id))
+                    .map((cell) => (
+                      <Table.Td key={cell.id}>
+                        {renderDef(cell.column.columnDef.cell, cell.getContext())}
+                        {cell.column.id === host && yielded.length > 0 && (
+                          <dl className={classes.yielded}>
+                            {yielded.map((other) => (
+                              <div key={other.id}>
+                                <dt>{(other.column.columnDef.meta as ColumnMeta | undefined)?.header}</dt>
+                                <dd>{renderDef(other.column.columnDef.cell, other.getContext())}</dd>
+                              </div>
+                            ))}
+                          </dl>
+                        )}
+                      </Table.Td>
+                    ))}
                 </Table.Tr>
               );
             })}
@@ -261,7 +318,7 @@ export function DataTable<R>({
           </Table.Tfoot>
         )}
       </Table>
-    </Table.ScrollContainer>
+    </div>
   );
 }
 

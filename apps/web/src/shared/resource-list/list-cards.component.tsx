@@ -9,6 +9,7 @@ import type { CardFields } from './resource-list.types.ts';
 import type { ContextMenuTriggerProps } from './row-context-menu.component.tsx';
 import { linkProps } from './row-menu.component.tsx';
 import { StatusBadge } from './status-badge.component.tsx';
+import { useRovingRows } from './use-roving-rows.hook.ts';
 
 interface ListCardsProps<R> {
   table: TanstackTable<R>;
@@ -16,6 +17,7 @@ interface ListCardsProps<R> {
   layout: 'grid' | 'list';
   label: string;
   selectable: boolean;
+  /** The three-dot menu of a row; null when the row has no action for this user. */
   rowMenu?: (row: R) => ReactNode;
   loading: boolean;
   loadingCount: number;
@@ -56,23 +58,31 @@ function CardBody<R>({ row, fields, layout }: { row: Row<R>; fields: CardFields<
         {layout === 'grid' ? (
           <Stack gap="xs">
             {fields.image && <Preview url={image} className={classes.cardImage ?? ''} />}
-            <Text fw={600} className={classes.cardTitle} lineClamp={2}>
+            <Text fw={600} className={classes.cardTitle} lineClamp={2} title={title}>
               {title}
             </Text>
           </Stack>
         ) : (
           <Group gap="md" wrap="nowrap">
             {fields.image && <Preview url={image} className={`${classes.cardImage} ${classes.listImage}`} />}
-            <Text fw={600} className={classes.cardTitle} lineClamp={1}>
+            <Text fw={600} className={classes.cardTitle} lineClamp={1} title={title}>
               {title}
             </Text>
           </Group>
         )}
       </Link>
       {(status || subtitle) && (
-        <Group gap="xs" justify="space-between" wrap="nowrap" mt={layout === 'grid' ? 'xs' : 0}>
+        <Group gap="xs" justify="space-between" wrap="wrap" mt={layout === 'grid' ? 'xs' : 0}>
           {subtitle !== undefined && (
-            <Text size="sm" c="dimmed" lineClamp={1} component="div">
+            // Up to two lines, the whole text on hover: a category or 'Variant of …' is never cut silently.
+            <Text
+              size="sm"
+              c="dimmed"
+              lineClamp={2}
+              component="div"
+              className={classes.cardSubtitle}
+              title={typeof subtitle === 'string' ? subtitle : undefined}
+            >
               {subtitle}
             </Text>
           )}
@@ -102,6 +112,7 @@ export function ListCards<R>({
   contextMenu,
 }: ListCardsProps<R>) {
   const { t } = useTranslation();
+  const rovingRef = useRovingRows<HTMLElement>();
   const rows = table.getRowModel().rows;
   const cols = layout === 'grid' ? { base: 1, xs: 2, md: 3, lg: 4, xl: 5 } : { base: 1 };
   if (loading) {
@@ -130,7 +141,14 @@ export function ListCards<R>({
     );
   }
   return (
-    <SimpleGrid cols={cols} spacing="md" component="ul" aria-label={label} style={{ listStyle: 'none', padding: 0 }}>
+    <SimpleGrid
+      ref={rovingRef}
+      cols={cols}
+      spacing="md"
+      component="ul"
+      aria-label={label}
+      style={{ listStyle: 'none', padding: 0 }}
+    >
       {rows.map((row) => {
         const title = fields.title(row.original);
         const checkbox = selectable && (
@@ -140,8 +158,9 @@ export function ListCards<R>({
             onChange={row.getToggleSelectedHandler()}
           />
         );
+        const menu = rowMenu?.(row.original) ?? null;
         return (
-          <li key={row.id}>
+          <li key={row.id} data-row="">
             <Card
               withBorder
               radius="md"
@@ -152,10 +171,13 @@ export function ListCards<R>({
             >
               {layout === 'grid' ? (
                 <>
-                  <Group justify="space-between" mb="xs" wrap="nowrap" mih={28}>
-                    {checkbox || <span />}
-                    {rowMenu?.(row.original)}
-                  </Group>
+                  {/* No empty strip above the preview when the card has neither checkbox nor menu. */}
+                  {(checkbox || menu !== null) && (
+                    <Group justify="space-between" mb="xs" wrap="nowrap" mih={28}>
+                      {checkbox || <span />}
+                      {menu}
+                    </Group>
+                  )}
                   <CardBody row={row} fields={fields} layout="grid" />
                 </>
               ) : (
@@ -164,7 +186,7 @@ export function ListCards<R>({
                   <Stack gap={4} style={{ flex: 1, minWidth: 0 }}>
                     <CardBody row={row} fields={fields} layout="list" />
                   </Stack>
-                  {rowMenu?.(row.original)}
+                  {menu}
                 </Group>
               )}
             </Card>

@@ -22,6 +22,7 @@ import { ListFilters } from './list-filters.component.tsx';
 import { ListPaginator } from './list-paginator.component.tsx';
 import { buildListQuery, defaultSortOptions } from './list-query.logic.ts';
 import { LIST_BANNER_LIFE_MS, SEARCH_DEBOUNCE_MS, type StateDefaults } from './list-state.logic.ts';
+import classes from './resource-list.module.css';
 import type {
   ActionResult,
   ActionReturn,
@@ -33,7 +34,7 @@ import type {
   RowOf,
 } from './resource-list.types.ts';
 import { RowContextMenu, useRowContextMenu } from './row-context-menu.component.tsx';
-import { RowMenu } from './row-menu.component.tsx';
+import { hasRowActions, RowMenu } from './row-menu.component.tsx';
 import { useListState } from './use-list-state.hook.ts';
 
 export interface ResourceListProps<E extends ListEndpoint, R> {
@@ -175,7 +176,20 @@ function ResourceListBody<E extends ListEndpoint, R>({
     }
   };
 
-  const onRowAction = (action: RowActionDeclaration<R>, row: R) => {
+  // What opened a row action's confirmation or dialog (the row's menu button) gets the focus back
+  // when it closes; Mantine's own return aims at the menu entry, which is gone by then.
+  const returnFocus = useRef<HTMLElement | null>(null);
+  const sectionRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (confirm !== null || rowDialog !== null || !returnFocus.current) return;
+    const target = returnFocus.current;
+    returnFocus.current = null;
+    if (target.isConnected) target.focus();
+    else sectionRef.current?.querySelector<HTMLElement>('[data-row] a[href], [data-row] button')?.focus();
+  }, [confirm, rowDialog]);
+
+  const onRowAction = (action: RowActionDeclaration<R>, row: R, trigger: HTMLElement | null = null) => {
+    if (action.dialog || action.confirm) returnFocus.current = trigger;
     if (action.dialog) {
       setRowDialog({ action, row });
       return;
@@ -209,7 +223,10 @@ function ResourceListBody<E extends ListEndpoint, R>({
 
   const rowMenu =
     rowActions.length > 0
-      ? (row: R) => <RowMenu row={row} name={list.rowLabel(row)} actions={rowActions} onAction={onRowAction} />
+      ? (row: R) =>
+          hasRowActions(row, rowActions) ? (
+            <RowMenu row={row} name={list.rowLabel(row)} actions={rowActions} onAction={onRowAction} />
+          ) : null
       : undefined;
   const contextMenu = useRowContextMenu<R>();
   const rowContextMenu =
@@ -235,7 +252,7 @@ function ResourceListBody<E extends ListEndpoint, R>({
   const empty = !loading && !query.isError && rows.length === 0;
 
   return (
-    <section aria-label={list.label}>
+    <section aria-label={list.label} className={classes.list} ref={sectionRef}>
       <BannerOutlet scope={scope} />
       <Group justify="space-between" mb="md" gap="sm">
         <Group gap="sm">
@@ -328,7 +345,7 @@ function ResourceListBody<E extends ListEndpoint, R>({
           request={contextMenu.request}
           rowLabel={list.rowLabel}
           actions={rowActions}
-          onAction={onRowAction}
+          onAction={(action, row) => onRowAction(action, row, contextMenu.request?.trigger ?? null)}
           onClose={contextMenu.close}
         />
       )}

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { QueryResource } from '@/lib/api/query-keys.ts';
 import type { BannerAction } from '../ui/banner.store.ts';
+import type { ColumnPriority } from './column-yield.logic.ts';
 
 /** A row of a list endpoint, as the contract types it. */
 export type RowOf<E extends ListEndpoint> = z.infer<E['row']>;
@@ -24,6 +25,12 @@ export interface ResourceColumn<R> {
   sortField?: string;
   /** CSS width (e.g. 200 or '40%'). */
   width?: number | string;
+  /**
+   * When the list is too narrow for its table: 1 never gives way, 3 first (default: 1 for the
+   * first column and the name, 3 for dates, people, descriptions, 2 for the rest). A hidden
+   * column's value shows under the row's name.
+   */
+  priority?: ColumnPriority;
 }
 
 /** What a card (grid and list views) shows. */

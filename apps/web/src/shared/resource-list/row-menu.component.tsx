@@ -1,4 +1,5 @@
 import { ActionIcon, Menu, Tooltip } from '@mantine/core';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Icon } from '../ui/icons.component.tsx';
@@ -8,16 +9,26 @@ export function linkProps(target: LinkTarget): { to: string; state?: unknown } {
   return typeof target === 'string' ? { to: target } : target;
 }
 
-interface RowMenuProps<R> {
+interface RowMenuEntriesProps<R> {
   row: R;
-  name: string;
   /** The row actions the user may use (permissions already checked). */
   actions: RowActionDeclaration<R>[];
   onAction: (action: RowActionDeclaration<R>, row: R) => void;
 }
 
+interface RowMenuProps<R> extends Omit<RowMenuEntriesProps<R>, 'onAction'> {
+  name: string;
+  /** `trigger` is the menu's button: the focus goes back to it when the action's dialog closes. */
+  onAction: (action: RowActionDeclaration<R>, row: R, trigger: HTMLElement | null) => void;
+}
+
+/** Whether a row has an entry to show in its menu. */
+export function hasRowActions<R>(row: R, actions: RowActionDeclaration<R>[]): boolean {
+  return actions.some((action) => !action.hidden?.(row));
+}
+
 /** The entries of a row's menu (three-dot or context menu); a disabled entry says why in its tooltip. */
-export function RowMenuEntries<R>({ row, actions, onAction }: Omit<RowMenuProps<R>, 'name'>) {
+export function RowMenuEntries<R>({ row, actions, onAction }: RowMenuEntriesProps<R>) {
   return (
     <>
       {actions
@@ -66,16 +77,21 @@ export function RowMenuEntries<R>({ row, actions, onAction }: Omit<RowMenuProps<
 /** The three-dot menu of a row or card. */
 export function RowMenu<R>({ row, name, actions, onAction }: RowMenuProps<R>) {
   const { t } = useTranslation();
-  if (!actions.some((action) => !action.hidden?.(row))) return null;
+  const button = useRef<HTMLButtonElement>(null);
+  if (!hasRowActions(row, actions)) return null;
   return (
     <Menu position="bottom-end" withinPortal shadow="md">
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={t('resourceList.rowActionsFor', { name })}>
+        <ActionIcon ref={button} variant="subtle" color="gray" aria-label={t('resourceList.rowActionsFor', { name })}>
           <Icon name="dots" />
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <RowMenuEntries row={row} actions={actions} onAction={onAction} />
+        <RowMenuEntries
+          row={row}
+          actions={actions}
+          onAction={(action, chosen) => onAction(action, chosen, button.current)}
+        />
       </Menu.Dropdown>
     </Menu>
   );

@@ -70,10 +70,13 @@ export function MaterialList({ categoryId }: { categoryId: number | null }) {
         title: (row) => row.name,
         image: (row) => row.preview_image_url,
         status: (row) => ({ label: t(`status.${row.status}`), color: row.status_color }),
-        subtitle: (row) =>
-          row.parent_name
-            ? t('cards.variantOf', { name: row.parent_name })
-            : row.categories.map((category) => category.name).join(', '),
+        subtitle: (row) => {
+          const categories = row.categories.map((category) => category.name).join(', ');
+          if (!row.parent_name) return categories;
+          return categories
+            ? t('cards.variantOfIn', { name: row.parent_name, categories })
+            : t('cards.variantOf', { name: row.parent_name });
+        },
         to: (row) => paths.materials.overview(row.name),
       },
       filters: [

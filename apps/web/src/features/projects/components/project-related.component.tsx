@@ -1,17 +1,42 @@
-import { Anchor, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/i18n/format.ts';
 import { paths } from '@/lib/paths/paths.ts';
-import { StatusBadge } from '@/shared/resource-list/status-badge.component.tsx';
+import { ReadOnlyTable, type ResourceColumn, StatusBadge } from '@/shared/resource-list/index.ts';
 import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
-import { useProjectModels } from '../api/get-project-models.api.ts';
-import { useSubProjects } from '../api/get-sub-projects.api.ts';
+import { type ProjectModelRow, useProjectModels } from '../api/get-project-models.api.ts';
+import { type SubProject, useSubProjects } from '../api/get-sub-projects.api.ts';
 
 /** The direct sub-projects of a project, each linking to its overview. */
 export function SubProjectList({ projectId }: { projectId: number }) {
   const { t } = useTranslation('projects');
   const query = useSubProjects(projectId);
+  const columns = useMemo<ResourceColumn<SubProject>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('columns.name'),
+        cell: (row) => (
+          <Anchor component={Link} to={paths.projects.overview(row.id)} fw={600}>
+            {row.name}
+          </Anchor>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        cell: (row) => <StatusBadge label={t(`status.${row.status}`)} color={row.status_color} />,
+      },
+      {
+        id: 'modified',
+        header: t('columns.modified'),
+        cell: (row) => <Text size="sm">{formatDateTime(row.updated_at)}</Text>,
+      },
+    ],
+    [t],
+  );
   return (
     <Stack gap="xs" component="section" aria-label={t('related.subProjects')}>
       <Title order={3} size="h5">
@@ -24,32 +49,7 @@ export function SubProjectList({ projectId }: { projectId: number }) {
         empty={<PanelEmpty>{t('related.noSubProjects')}</PanelEmpty>}
       >
         {(rows) => (
-          <Table verticalSpacing="xs" aria-label={t('related.subProjects')}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('columns.name')}</Table.Th>
-                <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                <Table.Th scope="col">{t('columns.modified')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={row.id}>
-                  <Table.Td>
-                    <Anchor component={Link} to={paths.projects.overview(row.id)} fw={600}>
-                      {row.name}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge label={t(`status.${row.status}`)} color={row.status_color} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(row.updated_at)}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ReadOnlyTable rows={rows} columns={columns} getRowId={(row) => row.id} label={t('related.subProjects')} />
         )}
       </QueryState>
     </Stack>
@@ -60,6 +60,37 @@ export function SubProjectList({ projectId }: { projectId: number }) {
 export function ProjectModelList({ projectId, enabled = true }: { projectId: number; enabled?: boolean }) {
   const { t } = useTranslation('projects');
   const query = useProjectModels(projectId, enabled);
+  // On a narrow screen the uploader gives way first, then the date, then the status (shown under the name).
+  const columns = useMemo<ResourceColumn<ProjectModelRow>[]>(
+    () => [
+      {
+        id: 'name',
+        header: t('columns.name'),
+        cell: (row) => (
+          <Anchor component={Link} to={paths.projects.models.overview(row.id)} fw={600}>
+            {row.name}
+          </Anchor>
+        ),
+      },
+      {
+        id: 'status',
+        header: t('columns.status'),
+        cell: (row) => <StatusBadge label={t(`modelStatus.${row.status}`)} color={row.status_color} />,
+      },
+      {
+        id: 'uploader',
+        header: t('model.uploader'),
+        cell: (row) => <Text size="sm">{row.uploader_name ?? t('model.unknown')}</Text>,
+      },
+      {
+        id: 'modified',
+        header: t('columns.modified'),
+        priority: 2,
+        cell: (row) => <Text size="sm">{formatDateTime(row.updated_at)}</Text>,
+      },
+    ],
+    [t],
+  );
   return (
     <Stack gap="xs" component="section" aria-label={t('related.models')}>
       <Title order={3} size="h5">
@@ -75,38 +106,7 @@ export function ProjectModelList({ projectId, enabled = true }: { projectId: num
           empty={<PanelEmpty>{t('related.noModels')}</PanelEmpty>}
         >
           {(rows) => (
-            <Table verticalSpacing="xs" aria-label={t('related.models')}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">{t('columns.name')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.status')}</Table.Th>
-                  <Table.Th scope="col">{t('model.uploader')}</Table.Th>
-                  <Table.Th scope="col">{t('columns.modified')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {rows.map((row) => (
-                  <Table.Tr key={row.id}>
-                    <Table.Td>
-                      <Group gap="xs" wrap="nowrap">
-                        <Anchor component={Link} to={paths.projects.models.overview(row.id)} fw={600}>
-                          {row.name}
-                        </Anchor>
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <StatusBadge label={t(`modelStatus.${row.status}`)} color={row.status_color} />
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{row.uploader_name ?? t('model.unknown')}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{formatDateTime(row.updated_at)}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ReadOnlyTable rows={rows} columns={columns} getRowId={(row) => row.id} label={t('related.models')} />
           )}
         </QueryState>
       )}

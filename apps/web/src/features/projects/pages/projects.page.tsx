@@ -52,6 +52,7 @@ export function ProjectsPage() {
                 id: 'favorite',
                 header: t('columns.favorite'),
                 width: 56,
+                priority: 1 as const,
                 cell: (row: ProjectRow) => <FavoriteStar id={row.id} name={row.name} favorited={row.is_favorited} />,
               },
             ]
@@ -91,7 +92,7 @@ export function ProjectsPage() {
           id: 'description',
           header: t('columns.description'),
           cell: (row) => (
-            <Text size="sm" c="dimmed" lineClamp={2}>
+            <Text size="sm" c="dimmed" lineClamp={2} title={row.description ?? undefined}>
               {row.description ?? ''}
             </Text>
           ),
@@ -110,6 +111,7 @@ export function ProjectsPage() {
           id: 'modified',
           header: t('columns.modified'),
           sortField: 'updated_at',
+          priority: 2,
           cell: (row) => (
             <Text component="time" dateTime={row.updated_at} size="sm" style={{ whiteSpace: 'nowrap' }}>
               {date(row.updated_at)}
