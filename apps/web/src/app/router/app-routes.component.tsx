@@ -1,8 +1,10 @@
 import { lazy, Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
+import { InShellContext } from '@/shared/ui/full-page.component.tsx';
 import { LoadingPage } from '../system/loading.page.tsx';
 import { NotFoundPage } from '../system/not-found.page.tsx';
 import { RouteErrorBoundary } from '../system/route-error-boundary.component.tsx';
+import { ScreenErrorBoundary } from '../system/screen-error-boundary.component.tsx';
 import { Guard, GuardedScreen } from './guarded-route.component.tsx';
 import { RootRoute } from './root.route.tsx';
 import type { ScreenLoader } from './route-entry.types.ts';
@@ -21,10 +23,12 @@ function screenLoader(route: AppRouteDefinition): ScreenLoader {
 }
 
 function toRouteObject(route: AppRouteDefinition): RouteObject {
+  const screen = <GuardedScreen id={route.id} guard={route.guard} load={screenLoader(route)} />;
   return {
     id: route.id,
     path: route.path,
-    element: <GuardedScreen id={route.id} guard={route.guard} load={screenLoader(route)} />,
+    // Inside the frame a screen's errors (a missing record) show within it, keeping the navigation.
+    element: route.layout === 'app' ? <ScreenErrorBoundary id={route.id}>{screen}</ScreenErrorBoundary> : screen,
   };
 }
 
@@ -42,7 +46,9 @@ export const APP_ROUTE_OBJECTS: RouteObject[] = [
         element: (
           <Guard guard={{ auth: true }}>
             <Suspense fallback={<LoadingPage />}>
-              <AppLayout />
+              <InShellContext.Provider value={true}>
+                <AppLayout />
+              </InShellContext.Provider>
             </Suspense>
           </Guard>
         ),

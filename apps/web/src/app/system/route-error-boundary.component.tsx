@@ -5,6 +5,8 @@ import { RouteErrorView } from './route-error.view.tsx';
 interface Props {
   /** Changes on navigation: a new location clears the error. */
   resetKey: string;
+  /** What shows instead of the screen; the route-error screen by status by default. */
+  fallback?: (error: unknown) => ReactNode;
   children: ReactNode;
 }
 
@@ -32,6 +34,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
   }
 
   override render() {
-    return this.state.error === null ? this.props.children : <RouteErrorView error={this.state.error} />;
+    const { error } = this.state;
+    if (error === null) return this.props.children;
+    return this.props.fallback ? this.props.fallback(error) : <RouteErrorView error={error} />;
   }
 }

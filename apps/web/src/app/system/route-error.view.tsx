@@ -18,7 +18,7 @@ export class RouteStatusError extends Error {
   }
 }
 
-function statusOf(error: unknown): { status: number | null; statusText?: string } {
+export function statusOf(error: unknown): { status: number | null; statusText?: string } {
   if (error instanceof RouteStatusError) return { status: error.status, statusText: error.statusText };
   if (error instanceof ApiError) return { status: error.status };
   return { status: null };

@@ -1,34 +1,35 @@
 import { Button, Group, Notification, Stack, Text } from '@mantine/core';
-import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
+import { type FocusEvent, useEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type Banner, banners, GLOBAL_SCOPE } from './banner.store.ts';
+import { type Banner, banners } from './banner.store.ts';
+import classes from './banner-outlet.module.css';
 import { Icon } from './icons.component.tsx';
 
-interface BannerOutletProps {
-  scope?: string;
-  /** Toasts float at the top right; banners sit in the flow of the page. */
-  floating?: boolean;
-}
-
 /**
- * Shows the banners of one scope; failures are alerts, successes polite status messages. A
- * banner's action (Undo) is a button; while it runs the button shows it is busy.
+ * The one place where the app tells the user how something went (issue 31): under the header, at
+ * the top of the page's own flow, so that it never covers the page's buttons. Every banner shows
+ * here, whatever its scope, stacked in the order they came; failures are alerts, successes polite
+ * status messages.
  */
-export function BannerOutlet({ scope = GLOBAL_SCOPE, floating = false }: BannerOutletProps) {
-  const all = useSyncExternalStore(banners.subscribe, banners.getSnapshot);
-  const shown = useMemo(() => all.filter((banner) => banner.scope === scope), [all, scope]);
+export function BannerRegion() {
+  const shown = useSyncExternalStore(banners.subscribe, banners.getSnapshot);
   if (shown.length === 0) return null;
   return (
-    <Stack
-      gap="xs"
-      mb={floating ? undefined : 'md'}
-      style={floating ? { position: 'fixed', top: 76, right: 16, zIndex: 400, width: 'min(420px, 90vw)' } : undefined}
-    >
+    <Stack gap="xs" mb="md" data-banner-region>
       {shown.map((banner) => (
         <BannerItem key={banner.id} banner={banner} />
       ))}
     </Stack>
   );
+}
+
+/**
+ * Screens used to place the banners of their scope themselves; the frame's BannerRegion shows
+ * them all now. Kept so that a screen still naming its scope renders nothing twice.
+ * @deprecated Use showBanner with a scope; place nothing.
+ */
+export function BannerOutlet(_props: { scope?: string; floating?: boolean }) {
+  return null;
 }
 
 function BannerItem({ banner }: { banner: Banner }) {
@@ -44,6 +45,17 @@ function BannerItem({ banner }: { banner: Banner }) {
     if (focused === null || focused === document.body || ref.current?.contains(focused)) ref.current?.focus();
   }, [banner.action]);
 
+  // Held while the pointer is on it or the focus in it; released when neither is.
+  const holders = useRef({ pointer: false, focus: false });
+  const holdBy = (holder: 'pointer' | 'focus', on: boolean) => {
+    holders.current[holder] = on;
+    if (on) banners.hold(banner.id);
+    else if (!holders.current.pointer && !holders.current.focus) banners.release(banner.id);
+  };
+  const onBlur = (event: FocusEvent) => {
+    if (!ref.current?.contains(event.relatedTarget as Node | null)) holdBy('focus', false);
+  };
+
   return (
     <Notification
       ref={ref}
@@ -52,7 +64,11 @@ function BannerItem({ banner }: { banner: Banner }) {
       icon={<Icon name={banner.kind === 'success' ? 'check' : 'alert'} size={16} />}
       role={banner.kind === 'success' ? 'status' : 'alert'}
       withBorder
-      closeButtonProps={{ 'aria-label': t('resourceList.closeBanner') }}
+      onMouseEnter={() => holdBy('pointer', true)}
+      onMouseLeave={() => holdBy('pointer', false)}
+      onFocus={() => holdBy('focus', true)}
+      onBlur={onBlur}
+      closeButtonProps={{ 'aria-label': t('resourceList.closeBanner'), className: classes.close }}
       onClose={() => banners.dismiss(banner.id)}
     >
       {banner.action ? (

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BannerStore, GLOBAL_SCOPE, UNDO_BANNER_LIFE_MS } from './banner.store.ts';
+import { BannerStore, bannerLife, GLOBAL_SCOPE, UNDO_BANNER_LIFE_MS } from './banner.store.ts';
 
 describe('banner store', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -22,7 +22,7 @@ describe('banner store', () => {
 
   it('waits the delay before a toast shows, and clears a scope', () => {
     const store = new BannerStore();
-    store.show({ kind: 'failure', text: 'No', delay: 500, life: 3000 });
+    store.show({ kind: 'success', text: 'No', delay: 500, life: 3000 });
     store.show({ kind: 'success', text: 'Kept', scope: 'list:a', life: 0 });
     expect(store.getSnapshot().map((banner) => banner.text)).toEqual(['Kept']);
     vi.advanceTimersByTime(500);
@@ -100,5 +100,63 @@ describe('banner store', () => {
     expect(store.getSnapshot()).toEqual([]);
     vi.advanceTimersByTime(60_000);
     expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('keeps a failure until it is closed, whatever life was asked', () => {
+    const store = new BannerStore();
+    const id = store.show({ kind: 'failure', text: 'The action could not be completed.', life: 3000 });
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot().map((banner) => banner.text)).toEqual(['The action could not be completed.']);
+    store.dismiss(id);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('keeps the failure of an Undo until closed', async () => {
+    const store = new BannerStore();
+    const refuse = async (): Promise<string> => {
+      throw new Error('No');
+    };
+    const id = store.show({ kind: 'success', text: 'Deleted', action: { label: 'Undo', run: refuse } });
+    await store.runAction(id);
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot()).toMatchObject([{ id, kind: 'failure', text: 'No' }]);
+  });
+
+  it('holds a banner while it is pointed at or focused, then gives it its whole life again', () => {
+    const store = new BannerStore();
+    const id = store.show({ kind: 'success', text: 'Deleted', action: { label: 'Undo', run: async () => 'Back' } });
+    vi.advanceTimersByTime(UNDO_BANNER_LIFE_MS - 1);
+    store.hold(id);
+    vi.advanceTimersByTime(60_000);
+    expect(store.getSnapshot()).toHaveLength(1);
+    store.release(id);
+    vi.advanceTimersByTime(UNDO_BANNER_LIFE_MS - 1);
+    expect(store.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+
+  it('ignores a release without a hold, and a hold of a banner that is gone', () => {
+    const store = new BannerStore();
+    const id = store.show({ kind: 'success', text: 'Saved', life: 3000 });
+    store.release(id);
+    vi.advanceTimersByTime(2999);
+    expect(store.getSnapshot()).toHaveLength(1);
+    vi.advanceTimersByTime(1);
+    store.hold(id);
+    store.release(id);
+    expect(store.getSnapshot()).toEqual([]);
+  });
+});
+
+describe('bannerLife', () => {
+  it('is until closed for failures, at least the undo life with a button, else as asked or 5 s', () => {
+    expect(bannerLife({ kind: 'failure', life: 3000 })).toBe(0);
+    expect(bannerLife({ kind: 'success', life: 3000, action: { label: 'Undo', run: async () => '' } })).toBe(
+      UNDO_BANNER_LIFE_MS,
+    );
+    expect(bannerLife({ kind: 'success', life: 0, action: { label: 'Undo', run: async () => '' } })).toBe(0);
+    expect(bannerLife({ kind: 'success', life: 3000 })).toBe(3000);
+    expect(bannerLife({ kind: 'success' })).toBe(5000);
   });
 });

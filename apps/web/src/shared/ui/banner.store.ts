@@ -1,7 +1,8 @@
 /**
- * Banners and toasts (content.md §4, §9): a success or failure text that shows, optionally after
- * a delay, for a while. One store for the app; each outlet shows the banners of its scope (a
- * list's id, or GLOBAL_SCOPE for the toasts of the signed-in frame).
+ * Banners (content.md §4, §9): a success or failure text that shows, optionally after a delay,
+ * for as long as its content needs. One store and one place for the app (issue 31): the frame's
+ * banner region under the header shows every banner, stacked. A scope (a list's id, a screen's
+ * name) only groups banners so that they can be cleared together when their screen goes.
  */
 export type BannerKind = 'success' | 'failure';
 
@@ -30,7 +31,10 @@ export interface ShowBanner {
   text: string;
   /** Outlet scope; the signed-in frame's toasts by default. */
   scope?: string;
-  /** How long it shows, in ms (default 5 s; 0 keeps it until closed). */
+  /**
+   * How long a success shows, in ms (default 5 s; 0 keeps it until closed). A failure always stays
+   * until closed: the person has to read what went wrong.
+   */
   life?: number;
   /** Wait before showing, in ms (the spec's toast after 500 ms). */
   delay?: number;
@@ -54,6 +58,9 @@ export class BannerStore {
   private nextId = 1;
   private readonly listeners = new Set<Listener>();
   private readonly timers = new Map<number, ReturnType<typeof setTimeout>>();
+  /** The life each shown banner counts down, restarted when a hold ends. */
+  private readonly lives = new Map<number, number>();
+  private readonly held = new Set<number>();
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -69,8 +76,7 @@ export class BannerStore {
     const id = this.nextId++;
     const entry: Banner = { id, scope: banner.scope ?? GLOBAL_SCOPE, kind: banner.kind, text: banner.text };
     if (banner.action) entry.action = banner.action;
-    const requested = banner.life ?? DEFAULT_BANNER_LIFE_MS;
-    const life = banner.action && requested > 0 ? Math.max(requested, UNDO_BANNER_LIFE_MS) : requested;
+    const life = bannerLife(banner);
     const add = () => {
       this.banners = [...this.banners, entry];
       this.emit();
@@ -99,11 +105,29 @@ export class BannerStore {
     }
     if (!this.banners.some((entry) => entry.id === id)) return;
     this.replace(id, { id, scope: banner.scope, ...outcome });
-    this.expireAfter(id, DEFAULT_BANNER_LIFE_MS);
+    this.expireAfter(id, bannerLife({ kind: outcome.kind }));
+  }
+
+  /**
+   * Keeps a banner while the pointer is on it or the keyboard focus in it (WCAG 2.2.1): nobody
+   * loses an Undo they are about to press. `release` gives it its whole life again.
+   */
+  hold(id: number): void {
+    if (!this.banners.some((banner) => banner.id === id)) return;
+    this.held.add(id);
+    this.stopTimer(id);
+  }
+
+  release(id: number): void {
+    if (!this.held.delete(id)) return;
+    const banner = this.banners.find((entry) => entry.id === id);
+    if (banner && !banner.running) this.expireAfter(id, this.lives.get(id) ?? 0);
   }
 
   dismiss(id: number): void {
     this.stopTimer(id);
+    this.lives.delete(id);
+    this.held.delete(id);
     if (!this.banners.some((banner) => banner.id === id)) return;
     this.banners = this.banners.filter((banner) => banner.id !== id);
     this.emit();
@@ -112,14 +136,20 @@ export class BannerStore {
   /** Drops every banner of a scope (a list unmounting). */
   clear(scope: string): void {
     if (!this.banners.some((banner) => banner.scope === scope)) return;
-    for (const banner of this.banners) if (banner.scope === scope) this.stopTimer(banner.id);
+    for (const banner of this.banners) {
+      if (banner.scope !== scope) continue;
+      this.stopTimer(banner.id);
+      this.lives.delete(banner.id);
+      this.held.delete(banner.id);
+    }
     this.banners = this.banners.filter((banner) => banner.scope !== scope);
     this.emit();
   }
 
   private expireAfter(id: number, life: number): void {
     this.stopTimer(id);
-    if (life > 0)
+    this.lives.set(id, life);
+    if (life > 0 && !this.held.has(id))
       this.timers.set(
         id,
         setTimeout(() => this.dismiss(id), life),
@@ -141,6 +171,16 @@ export class BannerStore {
   private emit(): void {
     for (const listener of this.listeners) listener();
   }
+}
+
+/**
+ * How long a banner shows: a failure until closed, one with a button (Undo) at least
+ * UNDO_BANNER_LIFE_MS, a success its requested life (DEFAULT_BANNER_LIFE_MS by default).
+ */
+export function bannerLife(banner: Pick<ShowBanner, 'kind' | 'life' | 'action'>): number {
+  if (banner.kind === 'failure') return 0;
+  const requested = banner.life ?? DEFAULT_BANNER_LIFE_MS;
+  return banner.action && requested > 0 ? Math.max(requested, UNDO_BANNER_LIFE_MS) : requested;
 }
 
 function errorMessage(error: unknown): string {

@@ -1,5 +1,6 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { useReturnFocus } from './opener-focus.hook.ts';
 
 export interface ConfirmDialogProps {
   opened: boolean;
@@ -15,7 +16,10 @@ export interface ConfirmDialogProps {
   onCancel: () => void;
 }
 
-/** Asks before an action; Cancel is focused first so that Enter never deletes by accident. */
+/**
+ * Asks before an action; Cancel is focused first so that Enter never deletes by accident. Closed,
+ * it hands the focus back to what opened it (a row's menu button for a menu entry).
+ */
 export function ConfirmDialog({
   opened,
   title,
@@ -27,9 +31,11 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   const { t } = useTranslation();
+  useReturnFocus(opened);
   return (
     <Modal
       opened={opened}
+      returnFocus={false}
       onClose={() => {
         if (!loading) onCancel();
       }}

@@ -3,7 +3,6 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@/lib/api/api-client.ts';
-import { ForbiddenView } from './forbidden.view.tsx';
 import { PanelError, SkeletonRows } from './query-state.component.tsx';
 
 /** A list screen: its heading, the New button when the user may create (`newPath` set), and the list. */
@@ -40,8 +39,19 @@ export function useIdParam(): number {
   return Number.isInteger(id) && id > 0 ? id : 0;
 }
 
-/** An edit screen: `loadingText` ('Loading existing data...') until the record is read, Forbidden on 403,
- * the error with retry, then the form. */
+/**
+ * A record that is not there or not the user's (404 or 403) is handed to the route's error
+ * boundary, which says so inside the frame with a way back to the list (issue 31).
+ */
+export function throwIfMissing(query: Pick<UseQueryResult, 'error' | 'isFetching'>): void {
+  const { error } = query;
+  // A cached 404 being fetched again (the record renamed back) waits for the new answer.
+  if (query.isFetching) return;
+  if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error;
+}
+
+/** An edit screen: `loadingText` ('Loading existing data...') until the record is read, a missing record to the
+ * route's not-found, the error with retry, then the form. */
 export function RecordEditPage<T>({
   title,
   query,
@@ -53,7 +63,7 @@ export function RecordEditPage<T>({
   loadingText: string;
   children: (record: T) => ReactNode;
 }) {
-  if (query.error instanceof ApiError && query.error.status === 403) return <ForbiddenView />;
+  throwIfMissing(query);
   return (
     <Stack gap="lg">
       <Title order={1}>{title}</Title>

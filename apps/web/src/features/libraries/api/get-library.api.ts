@@ -9,9 +9,12 @@ async function readLibrary(id: number, query: QueryOf<typeof libraryEndpoints.ge
   return body.data;
 }
 
-/** GET /libraries/{id}?included_fields=name,meta_data (content.md §7): the heading and breadcrumbs. */
+/**
+ * GET /libraries/{id}?included_fields=name,meta_data (content.md §7): the heading and breadcrumbs,
+ * and the item count that tells an empty library, which offers its first item.
+ */
 export function fetchLibraryHeader(id: number, signal?: AbortSignal) {
-  return readLibrary(id, { included_fields: 'id,name,meta_data' }, signal);
+  return readLibrary(id, { included_fields: 'id,name,meta_data,indirect_items_count' }, signal);
 }
 
 export const libraryHeaderQueryKey = (id: number) => queryKey('libraries', 'header', id);

@@ -14,6 +14,7 @@ import {
   placementValues,
   SaveBar,
 } from '@/shared/forms/index.ts';
+import { afterCreate } from '@/shared/ui/after-create.logic.ts';
 import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
 import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import { useCreateItem, useRefreshItems } from '../api/create-item.api.ts';
@@ -42,13 +43,22 @@ const FAILURE_ORDER = ['upload_id', 'name', 'libraries', 'description'] as const
  * field for one file, a name per file for several), in the libraries chosen. Saves file by file
  * and reports which failed; files saved already are not sent again.
  */
-export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibraries: PickerOption[]; cancelTo: string }) {
+export function ItemCreateForm({
+  initialLibraries,
+  cancelTo,
+  openedFrom,
+}: {
+  initialLibraries: PickerOption[];
+  cancelTo: string;
+  /** The library page the form was opened from: saving returns there. */
+  openedFrom: string | null;
+}) {
   const { t } = useTranslation('libraries');
   const navigate = useNavigate();
   const create = useCreateItem();
   const refresh = useRefreshItems();
   const [uploading, setUploading] = useState(false);
-  const [saved, setSaved] = useState<ReadonlyMap<string, string>>(new Map());
+  const [saved, setSaved] = useState<ReadonlyMap<string, { id: number; name: string }>>(new Map());
   const [failures, setFailures] = useState<Failure[]>([]);
   const required = t('itemForm.required');
   const form = useForm<ItemCreateValues>({
@@ -93,7 +103,7 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
           upload_id: file.uploadId,
           ...placementBody(values),
         });
-        done.set(file.uploadId, item.name);
+        done.set(file.uploadId, { id: item.id, name: item.name });
       } catch (error) {
         const named: Partial<Record<string, string>> = {};
         const { message } = applyServerErrors<ItemCreateValues>(
@@ -118,12 +128,17 @@ export function ItemCreateForm({ initialLibraries, cancelTo }: { initialLibrarie
     setSaved(done);
     if (done.size > saved.size) await refresh();
     if (failed.length === 0) {
+      const created = [...done.values()];
       showBanner({
         kind: 'success',
-        text: t('itemForm.created', { count: done.size, name: [...done.values()][0] ?? '' }),
+        text: t('itemForm.created', { count: done.size, name: created[0]?.name ?? '' }),
         delay: TOAST_DELAY_MS,
       });
-      await navigate(paths.processor(), { state: { tab: 1 } });
+      // One new item opens; several show in the list the form was opened from.
+      const [only] = created;
+      await navigate(
+        afterCreate(openedFrom, created.length === 1 && only ? paths.libraries.items.overview(only.id) : cancelTo),
+      );
       return;
     }
     setFailures(failed);

@@ -20,6 +20,7 @@ import {
 } from '@/shared/forms/index.ts';
 import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
 import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing } from '@/shared/ui/record-pages.component.tsx';
 import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import { useLibraryHeader } from '../api/get-library.api.ts';
 import { useLibraryItem } from '../api/get-library-item.api.ts';
@@ -176,6 +177,7 @@ export function ItemEditPage() {
     ? { path: paths.processor(), state: { tab: 1 } }
     : { path: paths.libraries.items.overview(id) };
   if (item.isPending) return <LoadingForm />;
+  throwIfMissing(item);
   if (item.isError) return <PanelError error={item.error} onRetry={() => void item.refetch()} />;
   return (
     <Stack gap="lg">
@@ -192,13 +194,20 @@ export function ItemCreatePage() {
   const libraryId = idParam(raw);
   const library = useLibraryHeader(libraryId);
   const cancelTo = libraryId === null ? paths.libraries.list() : paths.libraries.detail(libraryId);
+  throwIfMissing(library);
   let body: ReactNode;
   if (libraryId !== null && library.isPending) body = <LoadingForm />;
   else if (libraryId !== null && library.isError) {
     body = <PanelError error={library.error} onRetry={() => void library.refetch()} />;
   } else {
     const initial = library.data ? [{ id: library.data.id, name: library.data.name }] : [];
-    body = <ItemCreateForm initialLibraries={initial} cancelTo={cancelTo} />;
+    body = (
+      <ItemCreateForm
+        initialLibraries={initial}
+        cancelTo={cancelTo}
+        openedFrom={libraryId === null ? null : paths.libraries.detail(libraryId)}
+      />
+    );
   }
   return (
     <Stack gap="lg">

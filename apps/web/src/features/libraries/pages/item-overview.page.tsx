@@ -1,15 +1,16 @@
-import { Alert, Button, Group, Stack, Title } from '@mantine/core';
+import { Button, Group, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/lib/api/api-client.ts';
 import { restoreItem } from '@/lib/api/resources/items/restore-item.api.ts';
 import { paths } from '@/lib/paths/paths.ts';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { showBanner } from '@/shared/ui/banner.store.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
-import { PanelError, SkeletonRows, useErrorText } from '@/shared/ui/query-state.component.tsx';
+import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing } from '@/shared/ui/record-pages.component.tsx';
 import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
 import { ProcessingRunButtons, useGeometryEvents, useLiveProcessing } from '@/shared/viewer/index.ts';
 import { useDeleteItem } from '../api/delete-item.api.ts';
@@ -36,15 +37,25 @@ export function ItemOverviewPage() {
   const undo = useUndoAction();
   const [confirming, setConfirming] = useState(false);
   const abilities = libraryAbilities(user, platform);
-  const failureText = useErrorText(update.error ?? remove.error);
   useLiveProcessing('library_item', id);
 
   if (item.isPending) return <SkeletonRows rows={6} height={28} label={t('form.loading')} />;
+  throwIfMissing(item);
   if (item.isError) return <PanelError error={item.error} onRetry={() => void item.refetch()} />;
   const record = item.data;
   const archived = record.status === 'ARCHIVED';
   const deletable = record.is_deletable && record.deletable;
-  const failed = update.isError || remove.isError;
+
+  // A failed action is told where every outcome is: the frame's banners, kept until closed.
+  const failedBanner = (error: unknown) =>
+    showBanner({
+      kind: 'failure',
+      scope: ITEM_BANNER_SCOPE,
+      text:
+        error instanceof ApiError && !error.isNetworkError && error.body.message
+          ? error.body.message
+          : t('common:resourceList.actionFailed'),
+    });
 
   const toggleArchive = async () => {
     const saved = await update.mutateAsync({ archived: !archived });
@@ -70,8 +81,6 @@ export function ItemOverviewPage() {
 
   return (
     <Stack gap="lg">
-      <BannerOutlet scope={ITEM_BANNER_SCOPE} />
-      {failed && <BannerFailure text={failureText} />}
       <Group justify="space-between" align="center" wrap="wrap">
         <Title order={1}>{record.name}</Title>
         <Group gap="sm">
@@ -87,7 +96,7 @@ export function ItemOverviewPage() {
             <Button
               variant="default"
               loading={update.isPending}
-              onClick={() => void toggleArchive().catch(() => undefined)}
+              onClick={() => void toggleArchive().catch(failedBanner)}
             >
               {t(archived ? 'actions.unarchive' : 'actions.archive')}
             </Button>
@@ -112,16 +121,13 @@ export function ItemOverviewPage() {
         danger
         loading={remove.isPending}
         onCancel={() => setConfirming(false)}
-        onConfirm={() => void confirmDelete().catch(() => setConfirming(false))}
+        onConfirm={() =>
+          void confirmDelete().catch((error: unknown) => {
+            setConfirming(false);
+            failedBanner(error);
+          })
+        }
       />
     </Stack>
-  );
-}
-
-function BannerFailure({ text }: { text: string }) {
-  return (
-    <Alert color="red" variant="light" role="alert">
-      {text}
-    </Alert>
   );
 }

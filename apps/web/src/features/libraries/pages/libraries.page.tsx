@@ -1,28 +1,25 @@
-import { Button, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { ApiError } from '@/lib/api/api-client.ts';
 import { paths } from '@/lib/paths/paths.ts';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { ResourceList } from '@/shared/resource-list/index.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
-import { ForbiddenView } from '@/shared/ui/forbidden.view.tsx';
 import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing } from '@/shared/ui/record-pages.component.tsx';
 import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
 import { useLibraryHeader } from '../api/get-library.api.ts';
 import { itemsListDeclaration } from '../components/items-list.declaration.tsx';
 import { librariesListDeclaration } from '../components/libraries-list.declaration.ts';
 import { LibraryBreadcrumbs } from '../components/library-breadcrumbs.component.tsx';
-import { LIBRARIES_BANNER_SCOPE } from '../logic/banner-scope.logic.ts';
 import { breadcrumbTrail, idParam, nameFromState } from '../logic/breadcrumbs.logic.ts';
 import { defaultItemStatusFilter, libraryAbilities } from '../logic/platform-rules.logic.ts';
 
 /**
  * /libraries and /libraries/{libraryId} (content.md §2): the sub-libraries and the items of a
  * library together, under its breadcrumbs; at the root the top-level libraries and the items
- * in no library, under 'Items' and the intro text.
+ * in no library, under 'Libraries' (decision 0045; the spec says 'Items') and the intro text.
  */
 export function LibrariesPage() {
   const { t } = useTranslation('libraries');
@@ -40,16 +37,17 @@ export function LibrariesPage() {
     [t, id, abilities, platform, undo],
   );
 
-  if (header.error instanceof ApiError && header.error.status === 403) return <ForbiddenView />;
+  throwIfMissing(header);
   if (header.isError) return <PanelError error={header.error} onRetry={() => void header.refetch()} />;
 
   // A library opened from search shows its name before its record has answered.
   const name = id === null ? t('rootHeading') : (header.data?.name ?? nameFromState(location.state));
   const trail = breadcrumbTrail(header.data?.meta_data?.breadcrumbs);
+  // A library with no item anywhere under it (a new one) offers its first item under the empty list.
+  const empty = id !== null && header.data?.indirect_items_count === 0 && abilities.editItems;
 
   return (
     <Stack gap="lg">
-      <BannerOutlet scope={LIBRARIES_BANNER_SCOPE} />
       {id !== null && trail.length > 0 && <LibraryBreadcrumbs trail={trail} />}
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={4}>
@@ -80,6 +78,18 @@ export function LibrariesPage() {
           {t('lists.items')}
         </Title>
         <ResourceList list={itemsList} />
+        {empty && (
+          <Card withBorder radius="lg" padding="lg">
+            <Group justify="space-between" align="center" gap="md">
+              <Text size="sm" maw={520}>
+                {t('firstItem.text')}
+              </Text>
+              <Button component={Link} to={paths.libraries.items.create(id ?? undefined)}>
+                {t('firstItem.action')}
+              </Button>
+            </Group>
+          </Card>
+        )}
       </Stack>
     </Stack>
   );

@@ -3,8 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { paths } from '@/lib/paths/paths.ts';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
+import { afterCreate } from '@/shared/ui/after-create.logic.ts';
 import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
 import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing } from '@/shared/ui/record-pages.component.tsx';
 import { useCreateLibrary } from '../api/create-library.api.ts';
 import { useLibrary, useLibraryHeader } from '../api/get-library.api.ts';
 import { useUpdateLibrary } from '../api/update-library.api.ts';
@@ -31,6 +33,7 @@ export function LibraryCreatePage() {
   const create = useCreateLibrary();
 
   if (parentId !== null && parent.isPending) return <LoadingForm />;
+  throwIfMissing(parent);
   if (parent.isError) return <PanelError error={parent.error} onRetry={() => void parent.refetch()} />;
   const known = parent.data ? { id: parent.data.id, name: parent.data.name } : null;
 
@@ -45,7 +48,9 @@ export function LibraryCreatePage() {
         onSubmit={async (save) => {
           const created = await create.mutateAsync(save);
           savedBanner(t('form.saved', { name: created.name }));
-          await navigate(listOf(created.parent_id ?? null));
+          // From a library: back to it. From the list: the new library, which offers its first item.
+          const opener = parentId === null ? null : paths.libraries.detail(parentId);
+          await navigate(afterCreate(opener, paths.libraries.detail(created.id)));
         }}
       />
     </Stack>
@@ -62,6 +67,7 @@ export function LibraryEditPage() {
   const update = useUpdateLibrary(id);
 
   if (library.isPending) return <LoadingForm />;
+  throwIfMissing(library);
   if (library.isError) return <PanelError error={library.error} onRetry={() => void library.refetch()} />;
   const record = library.data;
   const trail = breadcrumbTrail(record.meta_data?.breadcrumbs);

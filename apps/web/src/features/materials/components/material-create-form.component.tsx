@@ -74,7 +74,9 @@ export function MaterialCreateForm({
         ...(base ? { parent_name: base.name } : {}),
         ...(maps ? { maps } : {}),
       });
-      await done(saved.name, base ? 'messages.variantCreated' : 'messages.materialCreated');
+      // Made from a category's or a base material's page (cancelTo is that page): back there.
+      const openedFrom = base || categoryId ? cancelTo : null;
+      await done(saved.name, base ? 'messages.variantCreated' : 'messages.materialCreated', openedFrom);
     } catch (error) {
       const placed = placeMaterialSaveErrors(error, form.setError, ['name', 'description', 'categories'], {
         fallback: t('form.saveFailed'),

@@ -11,8 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { paths } from '@/lib/paths/paths.ts';
 import { applyServerErrors, formResolver } from '@/shared/forms/index.ts';
+import { afterCreate } from '@/shared/ui/after-create.logic.ts';
 import { SHORT_BANNER_LIFE_MS, showBanner } from '@/shared/ui/banner.store.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useCreateCategory } from '../api/create-category.api.ts';
 import { type CategoryRecord, useCategory } from '../api/get-category.api.ts';
@@ -73,7 +73,12 @@ function CategoryForm({ category, parentId }: { category: CategoryRecord | null;
         scope: MATERIALS_BANNER_SCOPE,
         life: SHORT_BANNER_LIFE_MS,
       });
-      await navigate(listOf(saved.parent_id));
+      // An edit goes back to where the category is listed; a new one follows the create rule.
+      if (category) await navigate(listOf(saved.parent_id));
+      else
+        await navigate(
+          afterCreate(parentId === null ? null : listOf(parentId), paths.materials.categories.detail(saved.id)),
+        );
     } catch (error) {
       const { fields } = applyServerErrors(error, FIELDS, form.setError, '');
       if (fields.length === 0) {
@@ -189,7 +194,6 @@ export function CategoryCreatePage() {
           ? t('form.newSubCategory', { name: parent.data.name })
           : t('form.newCategory')}
       </Title>
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
       {parentId === null ? (
         <CategoryForm category={null} parentId={null} />
       ) : missing ? (
@@ -214,7 +218,6 @@ export function CategoryEditPage() {
       <Title order={1} size="h2">
         {query.data ? t('form.editCategory', { name: query.data.name }) : t('common:titles.categoryEdit')}
       </Title>
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
       {missing ? (
         <CategoryMissing />
       ) : (

@@ -4,12 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/lib/paths/paths.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useMaterial } from '../api/get-material.api.ts';
 import { MaterialCreateForm } from '../components/material-create-form.component.tsx';
 import { MaterialEditForm } from '../components/material-edit-form.component.tsx';
-import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 /** The heading of a material form, under a link back to where it was opened from. */
 function FormPage({ title, children }: { title: string; children: ReactNode }) {
@@ -30,7 +28,6 @@ function FormPage({ title, children }: { title: string; children: ReactNode }) {
           {title}
         </Title>
       </Stack>
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
       {children}
     </Stack>
   );

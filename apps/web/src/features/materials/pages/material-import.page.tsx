@@ -7,14 +7,12 @@ import { Link, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/lib/paths/paths.ts';
 import { formResolver, SaveBar } from '@/shared/forms/index.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import { useImportMaterial } from '../api/import-material.api.ts';
 import { CategoriesPicker } from '../components/category-picker.component.tsx';
 import { useSavedMaterial } from '../components/use-saved-material.hook.ts';
 import { fieldMessageKey } from '../logic/form-errors.logic.ts';
 import { placeMaterialSaveErrors } from '../logic/material-save-errors.logic.ts';
-import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 /**
  * The import checked by its contract: a finished upload (its id), and a name only when one is
@@ -95,7 +93,6 @@ export function MaterialImportPage() {
           {t('import.title')}
         </Title>
       </Stack>
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
       <Card withBorder radius="lg" padding="xl" component="form" onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="md" maw={720}>
           {failure && (

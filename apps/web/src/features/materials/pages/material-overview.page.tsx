@@ -1,18 +1,16 @@
 import { Anchor, Card, Grid, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { ApiError } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { formatDateTime } from '@/lib/i18n/format.ts';
 import { paths } from '@/lib/paths/paths.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing } from '@/shared/ui/record-pages.component.tsx';
 import { MaterialMapList, MaterialViewer } from '@/shared/viewer/index.ts';
 import { type MaterialRecord, useMaterial } from '../api/get-material.api.ts';
 import { useMaterialVariants } from '../api/get-material-variants.api.ts';
 import { MaterialActions } from '../components/material-actions.component.tsx';
 import { StatusLabel } from '../components/status-label.component.tsx';
-import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -152,17 +150,13 @@ export function MaterialOverviewPage() {
   const { t } = useTranslation('materials');
   const { materialName = '' } = useParams();
   const query = useMaterial(materialName);
-  const missing = query.error instanceof ApiError && query.error.status === 404;
+  // Not there or not the user's: said inside the frame, with a way back to the materials (issue 31).
+  throwIfMissing(query);
   return (
     <Stack gap="md">
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
-      {missing ? (
-        <PanelEmpty>{t('overview.notFound')}</PanelEmpty>
-      ) : (
-        <QueryState query={query} loading={<SkeletonRows rows={6} height={28} label={t('overview.loading')} />}>
-          {(material) => <Overview material={material} />}
-        </QueryState>
-      )}
+      <QueryState query={query} loading={<SkeletonRows rows={6} height={28} label={t('overview.loading')} />}>
+        {(material) => <Overview material={material} />}
+      </QueryState>
     </Stack>
   );
 }

@@ -2,14 +2,12 @@ import { Skeleton, Stack, Text, Title } from '@mantine/core';
 import { ApiError } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { ForbiddenView } from '@/shared/ui/forbidden.view.tsx';
 import { PanelEmpty, PanelError } from '@/shared/ui/query-state.component.tsx';
 import { useCategory } from '../api/get-category.api.ts';
 import { CategoryBreadcrumbs } from '../components/category-breadcrumbs.component.tsx';
 import { CategoryList } from '../components/category-list.component.tsx';
 import { MaterialList } from '../components/material-list.component.tsx';
-import { MATERIALS_BANNER_SCOPE } from '../logic/materials.constants.ts';
 
 function parseId(value: string | undefined): number | null {
   if (value === undefined) return null;
@@ -69,7 +67,6 @@ export function MaterialsPage() {
           <Skeleton height={36} width={240} aria-label={t('common:states.loading')} />
         )}
       </Stack>
-      <BannerOutlet scope={MATERIALS_BANNER_SCOPE} />
       {error ? (
         <PanelError error={error} onRetry={() => void category.refetch()} />
       ) : (

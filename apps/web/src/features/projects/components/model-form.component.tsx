@@ -22,6 +22,7 @@ import {
   requiredMessage,
   SaveBar,
 } from '@/shared/forms/index.ts';
+import { afterCreate } from '@/shared/ui/after-create.logic.ts';
 import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
 import { nameFromFileName, type UploadedFile, UploadField } from '@/shared/upload/index.ts';
 import { useCreateModel } from '../api/create-model.api.ts';
@@ -56,7 +57,7 @@ const SERVER_FIELDS: Readonly<Record<string, ModelFormField>> = {
 type ModelFormProps =
   | {
       mode: 'create';
-      /** The project chosen by the route, with its name. */
+      /** The project chosen by the route, with its name: saving in it returns there. */
       project: PickerOption | null;
       cancelTo: string;
     }
@@ -120,7 +121,8 @@ export function ModelForm(props: ModelFormProps) {
           ...placementBody(values),
         });
         showBanner({ kind: 'success', text: t('modelForm.created', { name: saved.name }), delay: TOAST_DELAY_MS });
-        await navigate(paths.processor(), { state: { tab: 0 } });
+        const opener = props.project?.value === values.project ? paths.projects.overview(saved.project_id) : null;
+        await navigate(afterCreate(opener, paths.projects.models.overview(saved.id)));
         return;
       }
       const reprocessing = !!values.file || placementChanged(values, props.model);

@@ -8,6 +8,7 @@ import { ApiError } from '@/lib/api/api-client.ts';
 import { paths } from '@/lib/paths/paths.ts';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { applyServerErrors, formResolver, maxLengthOf } from '@/shared/forms/index.ts';
+import { afterCreate } from '@/shared/ui/after-create.logic.ts';
 import { showBanner } from '@/shared/ui/banner.store.ts';
 import { useErrorText } from '@/shared/ui/query-state.component.tsx';
 import { useLabelOptions } from '../api/get-label-options.api.ts';
@@ -88,7 +89,9 @@ export function ProjectForm({ mode, initial, source, parentId, initialTab, cance
           scope: PROJECTS_BANNER_SCOPE,
           ...PROJECT_BANNER,
         });
-        await navigate(paths.projects.overview(saved.id));
+        // A sub-project returns to the project it was added to; a new project or a copy opens itself.
+        const opener = mode === 'create' && parentId !== null ? paths.projects.overview(parentId) : null;
+        await navigate(afterCreate(opener, paths.projects.overview(saved.id)));
       } catch (error) {
         if (error instanceof ApiError && error.status === 422 && Object.keys(error.fieldErrors).length > 0) {
           const placed = applyServerErrors(

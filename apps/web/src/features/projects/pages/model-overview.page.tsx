@@ -13,7 +13,6 @@ import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { StatusBadge } from '@/shared/resource-list/index.ts';
 import { showBanner } from '@/shared/ui/banner.store.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
 import { elapsedMs } from '@/shared/ui/elapsed.logic.ts';
 import { Icon } from '@/shared/ui/icons.component.tsx';
@@ -112,7 +111,6 @@ function ModelOverview({ model }: { model: ModelRecord }) {
           )
         }
       />
-      <BannerOutlet scope={PROJECTS_BANNER_SCOPE} />
       <Card withBorder radius="lg" padding="lg">
         <Stack gap="md">
           <RecordViewer record={model} />

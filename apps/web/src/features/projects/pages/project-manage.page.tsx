@@ -7,7 +7,6 @@ import { ApiError } from '@/lib/api/api-client.ts';
 import { paths } from '@/lib/paths/paths.ts';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { showBanner } from '@/shared/ui/banner.store.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
 import { useProject } from '../api/get-project.api.ts';
 import { useUserOptions } from '../api/get-user-options.api.ts';
@@ -53,7 +52,6 @@ function Manage({ project }: { project: Project }) {
         subtitle={project.name}
         back={{ to: paths.projects.overview(project.id), label: t('nav.backToProject') }}
       />
-      <BannerOutlet scope={MANAGE_SCOPE} />
       <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="manage-members">
         <Stack gap="md" maw={640}>
           <Title order={2} size="h4" id="manage-members">

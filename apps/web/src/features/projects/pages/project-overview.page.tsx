@@ -11,7 +11,6 @@ import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { StatusBadge } from '@/shared/resource-list/index.ts';
 import { showBanner } from '@/shared/ui/banner.store.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
 import { Icon } from '@/shared/ui/icons.component.tsx';
 import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
@@ -140,7 +139,6 @@ function Overview({ project }: { project: Project }) {
           </>
         }
       />
-      <BannerOutlet scope={PROJECTS_BANNER_SCOPE} />
       <Card withBorder radius="lg" padding="lg">
         <Grid gap="xl">
           <Grid.Col span={{ base: 12, md: 5 }}>
