@@ -46,7 +46,7 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
 
   it('lets editor build a library tree on hatch, walk it by breadcrumbs, edit, archive and activate', async () => {
     const { page, api } = await openAs('editor', HOSTS.acmeHatch, '/libraries');
-    await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Libraries', level: 1 }).waitFor();
     await page.getByText(INTRO, { exact: true }).waitFor();
     await card(list(page, 'Libraries'), 'Cabinets').waitFor();
     await checkScreen(page, 'libraries-root-editor');
@@ -59,13 +59,13 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
     await page.getByRole('textbox', { name: /^Name/ }).fill(tree);
     await checkScreen(page, 'library-create-form');
     await page.getByRole('button', { name: 'Save' }).click();
-    await waitForPath(page, '/libraries');
-    await seeBanner(page, `${tree} saved`);
+    // A new library opens itself (issue 31), offering its first item.
+    await page.waitForURL((url) => /^\/libraries\/\d+$/.test(url.pathname), { waitUntil: 'commit' });
     const treeId = await libraryId(api, tree);
-
-    await card(list(page, 'Libraries'), tree).click();
     await waitForPath(page, `/libraries/${treeId}`);
+    await seeBanner(page, `${tree} saved`);
     await page.getByRole('heading', { name: tree, level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Add the first item', exact: true }).waitFor();
     await list(page, 'Libraries').getByText('No Libraries Found').waitFor();
     await list(page, 'Items').getByText('No Items Found').waitFor();
 
@@ -259,7 +259,7 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
   it('shows viewer on customerportal read-only cards, items filtered to FINISHED by default', async () => {
     const host = HOSTS.acmeCustomerportal;
     const { page, api } = await openAs('viewer', host, '/libraries');
-    await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Libraries', level: 1 }).waitFor();
     const libraries = list(page, 'Libraries');
     await card(libraries, 'Cabinets').waitFor();
     expect(await page.getByRole('link', { name: 'New Library' }).count()).toBe(0);

@@ -91,7 +91,8 @@ describe('units and up axis (issue 26 item 4)', () => {
       await choose(page, page, 'Up axis', 'Z up');
       await checkScreen(page, 'placement-model-create');
       await page.getByRole('button', { name: 'Save' }).click();
-      await waitForPath(page, '/processor');
+      // Opened from the project: back to it (issue 31).
+      await waitForPath(page, `/projects/overview/${projectId}`);
 
       const found = await api.call(projectModelEndpoints.list, { query: { filter: { search: name } } });
       const model = found.data[0];
@@ -182,7 +183,8 @@ describe('units and up axis (issue 26 item 4)', () => {
       await choose(page, page, 'Units in the file', 'Centimetres (cm)');
       await checkScreen(page, 'placement-item-create');
       await page.getByRole('button', { name: 'Save' }).click();
-      await waitForPath(page, '/processor');
+      // One new item from no library: it opens (issue 31).
+      await page.waitForURL((url) => url.pathname.startsWith('/libraries/items/overview/'), { waitUntil: 'commit' });
 
       const found = await api.call(libraryItemEndpoints.list, { query: { filter: { search: name } } });
       const item = found.data[0];
@@ -191,6 +193,7 @@ describe('units and up axis (issue 26 item 4)', () => {
       expect(made.data).toMatchObject({ name, units: 'cm', up_axis: null });
 
       // The processor's Items tab: the card shows the size (a 1-unit cube in cm: 0.39 in).
+      await page.goto(e2e.url(HOST, '/processor'));
       await page.getByRole('tab', { name: 'Items' }).click();
       const panel = page.getByRole('tabpanel');
       await panel.getByRole('searchbox', { name: 'Search' }).fill(name);

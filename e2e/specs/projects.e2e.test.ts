@@ -87,14 +87,12 @@ describe('projects (content.md §2, §4)', () => {
     await page.getByText(`Sub-project of ${name}`).waitFor();
     await page.getByRole('textbox', { name: 'Name' }).fill(`${name} pantry`);
     await page.getByRole('button', { name: 'Save' }).click();
-    const subId = await overviewId(page);
-    expect(subId).not.toBe(id);
-    await page.getByRole('link', { name, exact: true }).first().click();
+    // Back to the project it was added to (issue 31), where the sub-project shows.
     await waitForPath(page, `/projects/overview/${id}`);
-    await page
-      .getByRole('table', { name: 'Sub-projects' })
-      .getByRole('link', { name: `${name} pantry` })
-      .waitFor();
+    const subLink = page.getByRole('table', { name: 'Sub-projects' }).getByRole('link', { name: `${name} pantry` });
+    await subLink.waitFor();
+    const subId = Number((await subLink.getAttribute('href'))?.split('/').pop());
+    expect(subId).not.toBe(id);
 
     // Manage: members and models of the project.
     await page.getByRole('link', { name: 'Manage' }).click();

@@ -117,8 +117,9 @@ describe('upload widget (tus) in the model and item forms', () => {
     await checkScreen(page, 'upload-model-create-finished');
 
     await page.getByRole('button', { name: 'Save' }).click();
-    await waitForPath(page, '/processor');
-    expect(await page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr)).toEqual({ tab: 0 });
+    // Opened from no project: the new model opens (issue 31).
+    await page.waitForURL((url) => /^\/projects\/models\/overview\/\d+$/.test(url.pathname), { waitUntil: 'commit' });
+    await page.getByRole('heading', { name: `E2E Box ${stamp}`, level: 1 }).waitFor();
   });
 
   it.skipIf(!HAVE_SAMPLES)('makes two items from two files, each named after its file', async () => {
@@ -133,7 +134,8 @@ describe('upload widget (tus) in the model and item forms', () => {
     await page.getByRole('textbox', { name: /^Name for spider-obj\.zip/ }).fill(`E2E Spider ${stamp}`);
     await checkScreen(page, 'upload-item-create-two-files');
     await page.getByRole('button', { name: 'Save' }).click();
-    await waitForPath(page, '/processor');
+    // Two new items: back to the list the form was opened from (issue 31).
+    await waitForPath(page, '/libraries');
     const found = await api.call(libraryItemEndpoints.list, { query: { filter: { search: stamp }, per_page: 25 } });
     expect(found.data.map((item) => item.name).sort()).toEqual([`E2E Crate ${stamp}`, `E2E Spider ${stamp}`]);
   });
@@ -186,7 +188,11 @@ describe('upload widget (tus) in the model and item forms', () => {
       await page.getByRole('textbox', { name: /^Name/ }).fill(`E2E Big ${stamp}`);
       await checkScreen(page, 'upload-item-create-finished');
       await page.getByRole('button', { name: 'Save' }).click();
-      await waitForPath(page, '/processor', 20_000);
+      // One new item from no library: it opens (issue 31).
+      await page.waitForURL((url) => url.pathname.startsWith('/libraries/items/overview/'), {
+        timeout: 20_000,
+        waitUntil: 'commit',
+      });
       const found = await api.call(libraryItemEndpoints.list, { query: { filter: { search: `E2E Big ${stamp}` } } });
       expect(found.data).toHaveLength(1);
     } finally {
