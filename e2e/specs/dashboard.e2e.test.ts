@@ -5,6 +5,7 @@ import {
   libraryEndpoints,
   projectEndpoints,
   projectModelEndpoints,
+  TOP_LEVEL_FILTER_VALUE,
   userEndpoints,
 } from '@meshport/contract';
 import type { Page } from 'playwright-core';
@@ -16,24 +17,37 @@ import { signIn, useBrowser } from '../support/browser.ts';
 import { expectDashboard } from '../support/dashboard.ts';
 import { DEMO_USERS, type DemoUsername, HOSTS, type Host } from '../support/hosts.ts';
 
-/** shell.md §2/§7: the three tiles, their permission and the count call behind each. */
-const TILES = [
+/**
+ * shell.md §2/§7: the three tiles, their permission and the count call behind each; `listed` counts
+ * what the list the tile leads to shows, which the tile names when its total takes in more.
+ */
+const TILES: {
+  label: string;
+  ability: string;
+  count: (api: ApiClient) => Promise<number>;
+  listed?: (api: ApiClient) => Promise<number>;
+  below?: [string, string];
+}[] = [
   {
     label: 'Total projects',
     ability: 'view-projects',
-    count: (api: ApiClient) => api.count(projectEndpoints.list, { query: { include_sub_projects: true } }),
+    count: (api) => api.count(projectEndpoints.list, { query: { include_sub_projects: true } }),
+    listed: (api) => api.count(projectEndpoints.list),
+    below: ['sub-project', 'sub-projects'],
   },
   {
     label: 'Total libraries',
     ability: 'list-libraries',
-    count: (api: ApiClient) => api.count(libraryEndpoints.list),
+    count: (api) => api.count(libraryEndpoints.list),
+    listed: (api) => api.count(libraryEndpoints.list, { query: { filter: { parent_id: TOP_LEVEL_FILTER_VALUE } } }),
+    below: ['sub-library', 'sub-libraries'],
   },
   {
     label: 'Total models',
     ability: 'list-project-models',
-    count: (api: ApiClient) => api.count(projectModelEndpoints.list),
+    count: (api) => api.count(projectModelEndpoints.list),
   },
-] as const;
+];
 
 describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
   const e2e = useBrowser();
@@ -62,6 +76,13 @@ describe('dashboard (shell.md §2, administration.md Updates panel)', () => {
         }
         const count = await tile.count(api);
         await region.getByText(count.toLocaleString('en-US'), { exact: true }).waitFor();
+        // Issue 31 item 2: the number the list shows is on the tile too, with what the total adds.
+        const listed = tile.listed ? await tile.listed(api) : count;
+        if (tile.below && listed < count) {
+          const rest = count - listed;
+          const note = `${listed.toLocaleString('en-US')} top-level and ${rest.toLocaleString('en-US')} ${tile.below[rest === 1 ? 0 : 1]}`;
+          await region.getByText(note, { exact: true }).waitFor();
+        }
       }
       const projects = me.admin || me.abilities.includes('view-projects');
       expect(await page.getByRole('heading', { name: 'Recent projects', exact: true }).count()).toBe(projects ? 1 : 0);

@@ -16,18 +16,17 @@ import { formatNumber } from '@/lib/i18n/format.ts';
 import { Icon, type IconName } from '@/shared/ui/icons.component.tsx';
 import { useErrorText } from '@/shared/ui/query-state.component.tsx';
 import { type CountResource, useResourceCount } from '../api/get-resource-count.api.ts';
+import { tileNote } from '../logic/tile-counts.logic.ts';
 
 interface TileDefinition {
   resource: CountResource;
   permission: string;
   icon: IconName;
-  /** Key (namespace dashboard) of what the count covers beyond the list it leads to. */
-  note?: string;
 }
 
 /** shell.md §2: total projects, libraries and models, each only with its permission. */
 export const TILES: readonly TileDefinition[] = [
-  { resource: 'projects', permission: 'view-projects', icon: 'folder', note: 'tiles.projectsNote' },
+  { resource: 'projects', permission: 'view-projects', icon: 'folder' },
   { resource: 'libraries', permission: 'list-libraries', icon: 'books' },
   { resource: 'models', permission: 'list-project-models', icon: 'cube' },
 ];
@@ -41,6 +40,7 @@ function Tile({ tile }: { tile: TileDefinition }) {
   const count = useResourceCount(tile.resource);
   const errorText = useErrorText(count.error);
   const label = t(`tiles.${tile.resource}`);
+  const note = count.data ? tileNote(tile.resource, count.data) : null;
 
   let value: ReactNode;
   if (count.isPending)
@@ -66,7 +66,7 @@ function Tile({ tile }: { tile: TileDefinition }) {
   else
     value = (
       <Text fz={32} fw={700} lh={1.1}>
-        {formatNumber(count.data)}
+        {formatNumber(count.data.total)}
       </Text>
     );
 
@@ -78,9 +78,13 @@ function Tile({ tile }: { tile: TileDefinition }) {
             {label}
           </Text>
           {value}
-          {tile.note && (
+          {note && (
             <Text size="xs" c="dimmed">
-              {t(tile.note)}
+              {t(note.key, {
+                count: note.values.count,
+                countText: formatNumber(note.values.count),
+                listed: formatNumber(note.values.listed),
+              })}
             </Text>
           )}
         </div>

@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { COUNT_QUERY } from '../api/get-resource-count.api.ts';
-import { TILES } from './dashboard-tiles.component.tsx';
+import { TILES, visibleTiles } from './dashboard-tiles.component.tsx';
 
 const LOCALES = path.resolve(import.meta.dirname, '../../../../public/locales');
 
-function tileText(language: string, key: string): unknown {
+function text(language: string, key: string): unknown {
   const tree = JSON.parse(fs.readFileSync(path.join(LOCALES, language, 'dashboard.json'), 'utf8')) as Record<
     string,
     unknown
@@ -15,17 +14,26 @@ function tileText(language: string, key: string): unknown {
 }
 
 describe('dashboard tiles', () => {
-  it('say so when their count takes in more than the list they stand for (sub-projects)', () => {
-    for (const tile of TILES) {
-      const widened = COUNT_QUERY[tile.resource].include_sub_projects === '1';
-      expect(tile.note !== undefined, tile.resource).toBe(widened);
-      if (!tile.note) continue;
-      expect(tileText('en', tile.note)).toBe('Including sub-projects');
-      expect(tileText('nl', tile.note)).toBe('Inclusief subprojecten');
+  it('name the split of a total that takes in more than its list, in both languages and both numbers', () => {
+    for (const resource of ['projects', 'libraries']) {
+      for (const language of ['en', 'nl']) {
+        for (const form of ['one', 'other']) {
+          const note = text(language, `tiles.breakdown.${resource}_${form}`);
+          expect(note, `${language} ${resource} ${form}`).toEqual(expect.stringContaining('{{listed}}'));
+          expect(note, `${language} ${resource} ${form}`).toEqual(expect.stringContaining('{{countText}}'));
+        }
+      }
     }
+    expect(text('en', 'tiles.breakdown.projects_one')).toBe('{{listed}} top-level and {{countText}} sub-project');
+    expect(text('nl', 'tiles.breakdown.libraries_other')).toBe(
+      '{{listed}} op het hoogste niveau en {{countText}} subbibliotheken',
+    );
   });
 
-  it('count projects with their sub-projects, as shell.md §7 asks', () => {
-    expect(COUNT_QUERY.projects).toEqual({ include_sub_projects: '1' });
+  it('show each total only with its permission', () => {
+    expect(visibleTiles({ admin: false, abilities: ['view-projects'] }).map((tile) => tile.resource)).toEqual([
+      'projects',
+    ]);
+    expect(visibleTiles({ admin: true, abilities: [] })).toHaveLength(TILES.length);
   });
 });
