@@ -85,7 +85,7 @@ describe('My Company and admin companies', () => {
     const before = (await rootCssVariable(other, '--primary-color')).toUpperCase();
 
     await page.goto(companyUrl('/user/company'));
-    await page.getByRole('heading', { name: 'Company Details' }).waitFor();
+    await page.getByRole('heading', { name: 'Company details' }).waitFor();
     await page.getByText('Custom', { exact: true }).click();
     const color = page.getByRole('textbox', { name: 'Primary colour (hex)' });
     await color.fill(CUSTOM);

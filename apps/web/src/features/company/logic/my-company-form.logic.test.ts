@@ -81,6 +81,12 @@ describe('the my-company form schema', () => {
     expect(pathsOf({ ...values, color_mode: 'default' })).toEqual([]);
     expect(pathsOf({ ...values, name: ' ' })).toContain('name');
   });
+  it('refuses "not-a-colour" as typed: the input keeps its hex characters, too few for a colour', () => {
+    const typed = cleanColorInput('not-a-colour');
+    expect(typed).toBe('#ac');
+    const values = { ...initialValues(company()), color_mode: 'custom' as const, primary_accent: typed };
+    expect(pathsOf(values)).toEqual(['primary_accent']);
+  });
   it('places colours.* answers under the colour fields', () => {
     expect(myCompanyErrorField('colors.primary_accent', ['name'])).toBe('primary_accent');
     expect(myCompanyErrorField('name', ['name'])).toBe('name');

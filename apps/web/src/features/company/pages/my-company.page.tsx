@@ -56,6 +56,8 @@ function MyCompanyForm({ company }: { company: MyCompany }) {
   const save = useSaveMyCompany();
   const canEdit = hasPermission(user, 'edit-company');
   const form = useForm<MyCompanyFormValues>({
+    // A field is checked when left and again on each change after that: a bad hex shows at once.
+    mode: 'onTouched',
     defaultValues: initialValues(company),
     resolver: formResolver(myCompanyFormSchema, (field) =>
       field === 'primary_color' || field === 'primary_accent' ? t('colors.invalid') : undefined,
