@@ -1,4 +1,4 @@
-import { signInEndpoints, userEndpoints } from '@meshport/contract';
+import { roleEndpoints, signInEndpoints, userEndpoints } from '@meshport/contract';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
@@ -120,26 +120,42 @@ describe('security: users, roles, groups (administration.md §2, §4, §5)', () 
     await seeBanner(page, `User ${name} deleted`);
   });
 
-  it('shows viewer the users list without New User or edit links, and Unauthorized on create', async () => {
-    const page = await signedIn('viewer', HOSTS.acmeCustomerportal, '/security/users');
+  it('shows a member who may only view users the list without New User or edit links, and Unauthorized on create', async () => {
+    // The demo viewer reads content only (decision 0045): a role of this test holds exactly view-system-users.
+    const host = HOSTS.acmeCustomerportal;
+    const stamp = Date.now().toString(36);
+    const editor = apiClient(e2e.port, host, await apiLogin(e2e.port, host, 'editor'));
+    const role = await editor.call(roleEndpoints.create, {
+      body: { title: `E2E users reader ${stamp}`, abilities: ['view-system-users'] },
+    });
+    // The createMember helper: invited through POST /users, password set by the mailed link, then signs in.
+    const member = await createMember(e2e.port, host, {
+      username: `e2e-reader-${stamp}`,
+      roleTitle: role.data.title,
+    });
+    const login = await apiClient(e2e.port, host).call(signInEndpoints.login, {
+      body: { identity: member.username, password: member.password, issue_token: true },
+    });
+    expect(login.user.username).toBe(member.username);
+
+    const page = await e2e.openPage(host, '/login');
+    await signIn(page, member);
+    await page.getByRole('button', { name: `Account menu of E2E ${member.username}` }).waitFor();
+    await page.goto(e2e.url(host, '/security/users'));
     const users = page.getByRole('table', { name: 'Users' });
     // Other specs add members at the same time: whoever is on the first page, no name is a link.
     await users.locator('tbody tr').first().waitFor();
     expect(await page.getByRole('link', { name: 'New User' }).count()).toBe(0);
     expect(await users.getByRole('link').count()).toBe(0);
-    await checkScreen(page, 'security-users-viewer');
-    await page.goto(e2e.url(HOSTS.acmeCustomerportal, '/security/roles/create'));
+    await checkScreen(page, 'security-users-reader');
+    await page.goto(e2e.url(host, '/security/roles/create'));
     await waitForPath(page, '/unauthorized');
 
-    // The createMember helper: invited through POST /users, password set by the mailed link, then signs in.
-    const host = HOSTS.acmeCustomerportal;
-    const member = await createMember(e2e.port, host, { username: `e2e-helper-${Date.now().toString(36)}` });
-    const login = await apiClient(e2e.port, host).call(signInEndpoints.login, {
-      body: { identity: member.username, password: member.password, issue_token: true },
-    });
-    expect(login.user.username).toBe(member.username);
-    const editor = apiClient(e2e.port, host, await apiLogin(e2e.port, host, 'editor'));
+    const viewer = await signedIn('viewer', host, '/security/users');
+    await waitForPath(viewer, '/unauthorized');
+
     await editor.call(userEndpoints.delete, { params: { id: member.id } });
+    await editor.call(roleEndpoints.delete, { params: { id: role.data.id } });
   });
 
   it('lets admin add an account on /admin/users, make it an administrator, and delete it', async () => {
