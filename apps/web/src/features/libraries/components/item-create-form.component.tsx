@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, List, Stack, Text, Textarea, TextInput } fro
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths/paths.ts';
 import {
   applyServerErrors,
@@ -55,6 +55,8 @@ export function ItemCreateForm({
 }) {
   const { t } = useTranslation('libraries');
   const navigate = useNavigate();
+  // Opened from the processor (navigation state 'processor'): new items return there, to its Items tab.
+  const fromProcessor = useLocation().state === 'processor';
   const create = useCreateItem();
   const refresh = useRefreshItems();
   const [uploading, setUploading] = useState(false);
@@ -134,6 +136,10 @@ export function ItemCreateForm({
         text: t('itemForm.created', { count: done.size, name: created[0]?.name ?? '' }),
         delay: TOAST_DELAY_MS,
       });
+      if (fromProcessor) {
+        await navigate(paths.processor(), { state: { tab: 1 } });
+        return;
+      }
       // One new item opens; several show in the list the form was opened from.
       const [only] = created;
       await navigate(

@@ -71,7 +71,13 @@ export function ProcessorPage() {
   const actions: ReactNode[] = [];
   if (tab === 'models' && may('create-project-models')) {
     actions.push(
-      <Button key="new-model" component={Link} to={paths.projects.models.create()} leftSection={<Icon name="plus" />}>
+      <Button
+        key="new-model"
+        component={Link}
+        to={paths.projects.models.create()}
+        state={FROM_PROCESSOR}
+        leftSection={<Icon name="plus" />}
+      >
         {t('actions.newModel')}
       </Button>,
     );
@@ -82,6 +88,7 @@ export function ProcessorPage() {
         key="import-item"
         component={Link}
         to={paths.libraries.items.create()}
+        state={FROM_PROCESSOR}
         leftSection={<Icon name="upload" />}
       >
         {t('actions.import')}

@@ -3,7 +3,7 @@ import { type ProjectModel, projectEndpoints, projectModelCreateSchema } from '@
 import { useCallback, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { z } from 'zod';
 import { paths } from '@/lib/paths/paths.ts';
 import {
@@ -75,6 +75,8 @@ const projectOption = (project: { id: number; name: string }): PickerOption => (
 export function ModelForm(props: ModelFormProps) {
   const { t } = useTranslation('projects');
   const navigate = useNavigate();
+  // Opened from the processor (navigation state 'processor'): a new model returns there, to its Models tab.
+  const fromProcessor = useLocation().state === 'processor';
   const create = useCreateModel();
   const update = useUpdateModel(props.mode === 'edit' ? props.model.id : 0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -121,6 +123,10 @@ export function ModelForm(props: ModelFormProps) {
           ...placementBody(values),
         });
         showBanner({ kind: 'success', text: t('modelForm.created', { name: saved.name }), delay: TOAST_DELAY_MS });
+        if (fromProcessor) {
+          await navigate(paths.processor(), { state: { tab: 0 } });
+          return;
+        }
         const opener = props.project?.value === values.project ? paths.projects.overview(saved.project_id) : null;
         await navigate(afterCreate(opener, paths.projects.models.overview(saved.id)));
         return;
