@@ -37,6 +37,7 @@ describe('column yielding', () => {
   it('shows hidden columns under the name, else under the first column', () => {
     expect(yieldHost([{ id: 'favorite' }, { id: 'name' }, { id: 'created' }])).toBe('name');
     expect(yieldHost([{ id: 'email' }, { id: 'role' }])).toBe('email');
+    expect(yieldHost([{ id: 'time' }, { id: 'step' }, { id: 'message' }])).toBe('message');
     expect(yieldHost([])).toBeUndefined();
   });
 

@@ -24,8 +24,8 @@ const LOW_PRIORITY_IDS = new Set([
   'id',
 ]);
 
-/** Columns that name the row: kept by default. */
-const NAMING_IDS = new Set(['name', 'title']);
+/** Columns that name the row (an event's message): kept by default, the hidden ones show under them. */
+const NAMING_IDS = new Set(['name', 'title', 'message']);
 
 /** The declared priority, else 1 for the first column and the name, 3 for dates, people and texts, 2 otherwise. */
 export function columnPriority(column: YieldingColumn, index: number): ColumnPriority {

@@ -37,9 +37,9 @@ function setReachable(element: HTMLElement, reachable: boolean): void {
   element.setAttribute('tabindex', '-1');
 }
 
-/** Where Up/Down lands in a row: its name link, else its first control, else the row itself. */
-function primaryOf(row: HTMLElement, controls: HTMLElement[]): HTMLElement {
-  return controls.find((element) => element.matches('a[href]')) ?? controls[0] ?? row;
+/** Where Up/Down lands in a row: its name link, else its first control (a row without any is skipped). */
+function primaryOf(controls: HTMLElement[]): HTMLElement | undefined {
+  return controls.find((element) => element.matches('a[href]')) ?? controls[0];
 }
 
 /**
@@ -60,16 +60,14 @@ export function useRovingRows<E extends HTMLElement>(): (container: E | null) =>
       rows.forEach((row, index) => {
         const controls = controlsOf(row);
         for (const control of controls) setReachable(control, index === active);
-        if (controls.length === 0) row.tabIndex = index === active ? 0 : -1;
-        else if (row.hasAttribute('tabindex')) row.removeAttribute('tabindex');
       });
     };
     const focusRow = (rows: HTMLElement[], to: number, from: HTMLElement, fromRow: HTMLElement) => {
       const row = rows[to];
-      if (!row) return;
+      const controls = row ? controlsOf(row) : [];
+      if (!row || controls.length === 0) return;
       active = to;
       apply();
-      const controls = controlsOf(row);
       const cell = from.closest('td, th');
       let target: HTMLElement | undefined;
       if (cell instanceof HTMLTableCellElement && row instanceof HTMLTableRowElement) {
@@ -78,7 +76,7 @@ export function useRovingRows<E extends HTMLElement>(): (container: E | null) =>
       } else {
         target = controls[controlsOf(fromRow).indexOf(from)];
       }
-      (target ?? primaryOf(row, controls)).focus();
+      (target ?? primaryOf(controls))?.focus();
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;

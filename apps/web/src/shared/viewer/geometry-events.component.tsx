@@ -1,9 +1,10 @@
-import { Box, Stack, Table, Text, Title } from '@mantine/core';
-import { type ProcessingSubjectKind, STATUS_COLORS } from '@meshport/contract';
+import { Box, Stack, Text, Title } from '@mantine/core';
+import { type GeometryEvent, type ProcessingSubjectKind, STATUS_COLORS } from '@meshport/contract';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatTime } from '@/lib/i18n/format.ts';
 import { processingMessage } from '@/lib/i18n/processing-message.ts';
-import { StatusBadge } from '../resource-list/index.ts';
+import { ReadOnlyTable, type ResourceColumn, StatusBadge } from '../resource-list/index.ts';
 import { PanelEmpty, QueryState, SkeletonRows } from '../ui/query-state.component.tsx';
 import { useGeometryEvents } from './geometry-events.api.ts';
 
@@ -21,6 +22,44 @@ export function GeometryEvents({
 }) {
   const { t } = useTranslation();
   const query = useGeometryEvents(kind, id);
+  // On a narrow screen the status, then the step give way and show under the message.
+  const columns = useMemo<ResourceColumn<GeometryEvent>[]>(
+    () => [
+      {
+        id: 'time',
+        header: t('viewer.events.time'),
+        cell: (event) => (
+          <Text
+            component="time"
+            size="sm"
+            c="dimmed"
+            dateTime={event.created_at}
+            title={formatDateTime(event.created_at, { dateStyle: 'medium', timeStyle: 'medium' })}
+            style={{ whiteSpace: 'nowrap' }}
+          >
+            {formatTime(event.created_at)}
+          </Text>
+        ),
+      },
+      {
+        id: 'step',
+        header: t('viewer.events.step'),
+        cell: (event) => <Text size="sm">{t(`viewer.steps.${event.step}`, { defaultValue: event.step })}</Text>,
+      },
+      {
+        id: 'message',
+        header: t('viewer.events.message'),
+        priority: 1,
+        cell: (event) => <Text size="sm">{processingMessage(t, event)}</Text>,
+      },
+      {
+        id: 'status',
+        header: t('viewer.events.status'),
+        cell: (event) => <StatusBadge label={t(`viewer.status.${event.status}`)} color={colorOf(event.status)} />,
+      },
+    ],
+    [t],
+  );
 
   return (
     <Stack gap="sm">
@@ -36,40 +75,7 @@ export function GeometryEvents({
         {(events) => (
           // Focusable, so that a long list scrolls with the keyboard too.
           <Box mah={420} style={{ overflow: 'auto' }} tabIndex={0} role="group" aria-labelledby={headingId}>
-            <Table verticalSpacing={6} horizontalSpacing="sm" fz="sm" stickyHeader aria-labelledby={headingId}>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('viewer.events.time')}</Table.Th>
-                  <Table.Th>{t('viewer.events.step')}</Table.Th>
-                  <Table.Th>{t('viewer.events.message')}</Table.Th>
-                  <Table.Th>{t('viewer.events.status')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {events.map((event) => (
-                  <Table.Tr key={event.id}>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      <Text
-                        component="time"
-                        size="sm"
-                        c="dimmed"
-                        dateTime={event.created_at}
-                        title={formatDateTime(event.created_at, { dateStyle: 'medium', timeStyle: 'medium' })}
-                      >
-                        {formatTime(event.created_at)}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                      {t(`viewer.steps.${event.step}`, { defaultValue: event.step })}
-                    </Table.Td>
-                    <Table.Td>{processingMessage(t, event)}</Table.Td>
-                    <Table.Td>
-                      <StatusBadge label={t(`viewer.status.${event.status}`)} color={colorOf(event.status)} />
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+            <ReadOnlyTable rows={events} columns={columns} getRowId={(event) => event.id} labelledBy={headingId} />
           </Box>
         )}
       </QueryState>
