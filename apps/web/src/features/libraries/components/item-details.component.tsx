@@ -78,6 +78,7 @@ export function ItemDetails({ item }: { item: LibraryItem & ProcessingRecord }) 
                         to={paths.libraries.detail(library.id)}
                         state={{ name: library.name }}
                         size="sm"
+                        className="touch-target"
                       >
                         {library.name}
                       </Anchor>
