@@ -46,6 +46,7 @@ const SCREENS: readonly RouteId[] = [
 ];
 
 const TERM = 'kitchen';
+const COMPANY = 'Acme Kitchens';
 /** The pinned navigation's width (app-layout.component.tsx). */
 const NAV_WIDTH = 272;
 
@@ -169,6 +170,14 @@ describe('phone, tablet and desktop (issue 31)', () => {
         await waitForSignedInFrame(page, DEMO_USERS.editor.name);
         await waitForSettled(page);
         const prefix = `${platform}-${size.name}`;
+        // Issue 31, item 11: the header names the company once (text, hidden text and image alternatives).
+        const named = await page.getByRole('banner').evaluate((header, company) => {
+          const alts = [...header.querySelectorAll('img[alt], [role="img"][aria-label]')].map(
+            (image) => image.getAttribute('alt') ?? image.getAttribute('aria-label') ?? '',
+          );
+          return [header.textContent ?? '', ...alts].join(' ').split(company).length - 1;
+        }, COMPANY);
+        expect(named, `${prefix}: times the header names ${COMPANY}`).toBe(1);
         await checkLayout(page, `${prefix}-dashboard`, size);
         await checkNavigation(page, prefix, size);
 
