@@ -24,6 +24,7 @@ export * from './password-reset.ts';
 export * from './permissions.ts';
 export * from './platforms.ts';
 export * from './processing.ts';
+export * from './processing-message-patterns.ts';
 export * from './processing-messages.ts';
 export * from './search.ts';
 export * from './upload-kinds.ts';

@@ -14,6 +14,77 @@ export const SOURCE_MESSAGES = {
     'The {{format}} file requires glTF extensions that can not be read here ({{names}}): export it again without them',
   unsupportedEncoding:
     'The file is {{encoding}} text, which can not be read: save it as UTF-8 (or UTF-16) and upload it again',
+  // The pipeline's own events (issue 31). Parameters by name: `*Bytes` a size, `*Ms` a duration, `*Number` a number,
+  // `*Count` one counted thing (`triangle:12345`), `counts` a list of them, `text`/`note`/`warnings` English texts of
+  // their own (read through this table again), `step` a step's name; the reader formats each in their language.
+  queuedFile: 'Queued {{fileName}}',
+  queuedFileReplaced: 'Queued {{fileName}} (file replaced)',
+  queuedReprocess: 'Queued for reprocessing',
+  queuedPlacement: 'Queued for reprocessing: units or up axis changed',
+  started: 'Processing started',
+  startedAttempt: 'Processing started (attempt {{attemptNumber}})',
+  noUploadedFile: 'There is no uploaded file to process.',
+  stored: 'Stored {{fileName}} ({{sizeBytes}})',
+  stepReport: '{{text}} in {{durationMs}}.{{warnings}}',
+  withNote: '{{text}}; {{note}}',
+  foundModel: 'Found the model {{fileName}} ({{format}}, {{sizeBytes}})',
+  foundModelAndOthers: 'Found the model {{fileName}} ({{format}}, {{sizeBytes}}) and {{othersCount}}',
+  read: 'Read {{counts}}',
+  readMeshless: 'Read no mesh, {{nodesCount}} and {{animationsCount}}',
+  optimised: 'Optimised to {{sizeBytes}}: {{counts}}',
+  optimisedSimplified: 'Optimised to {{sizeBytes}}: simplified from {{beforeCount}} to {{trianglesNumber}}',
+  optimisedMeshless: 'Optimised to {{sizeBytes}}: no mesh',
+  previewRendered: 'Rendered the preview image, {{widthNumber}}×{{heightNumber}} ({{durationMs}})',
+  previewNoMesh: 'No preview image: the model holds no mesh to draw',
+  previewFailed: 'No preview image: {{reason}}',
+  ready: 'Ready: {{counts}}, {{glbBytes}} GLB (original {{originalBytes}})',
+  readyMeshless: 'Ready: no mesh, nothing drawn, {{glbBytes}} GLB (original {{originalBytes}})',
+  failedAfterAttempts:
+    'Processing failed at the {{step}} step after {{attemptsNumber}} attempts. Upload the file again to try once more.',
+  cancelled: 'Processing cancelled.',
+  noGeometry: 'The file contains no geometry: no triangles and no points',
+  unreadable: 'The file could not be read: it is damaged or not a supported 3D format',
+  notInspected: 'The upload could not be inspected',
+  notOptimised: 'The model could not be optimised',
+  invalidOutput: 'The converted model is not valid glTF: {{reason}}',
+  meshlessKept: 'The file holds no mesh, so nothing is drawn: its nodes and animations are kept',
+  utf16Read: 'UTF-16 text, read as UTF-8',
+  placedAsFile: 'read as {{unit}}, {{axis}} up (as the file states), placed in metres, Y up',
+  placedAsFormat: 'read as {{unit}}, {{axis}} up (the format’s default), placed in metres, Y up',
+  placedAsRecord: 'read as {{unit}}, {{axis}} up (as the record says), placed in metres, Y up',
+  // Failures of a file, as the converter writes them.
+  glbDamaged: 'The GLB file is damaged: its binary container could not be read',
+  gltfNotJson: 'The glTF file is damaged: it is not valid JSON',
+  damagedNoPositions: 'The {{format}} file is damaged: a mesh has no vertex positions',
+  damagedMissingNode: 'The {{format}} file is damaged: a node refers to a node that does not exist',
+  damagedNoAsset: 'The {{format}} file is damaged: it has no asset description',
+  damagedCycle: 'The {{format}} file is damaged: its node hierarchy contains a cycle',
+  damagedTwoParents: 'The {{format}} file is damaged: its node hierarchy contains a cycle or a node with two parents',
+  missingFile: 'The {{format}} file references a missing file ({{fileName}})',
+  stlNoTriangles: 'The STL file contains no triangles',
+  objNoGeometry: 'The OBJ file contains no geometry',
+  plyNoGeometry: 'The PLY file contains no geometry',
+  archiveUnreadable: 'The archive could not be read: it is damaged or not a zip file',
+  archiveNoModel: 'The archive holds no 3D model in a supported format',
+  archiveNestedOnly: 'The archive holds no 3D model (archives inside the archive are not opened)',
+  fileEmpty: 'The file is empty',
+  fileNotFound: 'The uploaded file could not be found',
+  notAloneModel: 'This file alone is not a 3D model: upload it in a zip together with its model',
+  typeNotSupported: 'Files of type {{extension}} are not supported',
+  contentMismatch: 'The file {{fileName}} is not a valid {{format}} file: its content does not match its name',
+  converterOutOfMemory: 'The converter ran out of memory (limit {{limitNumber}} MB) on this file',
+  conversionCancelled: 'The conversion was cancelled',
+  converterNotStarted: 'The converter could not be started',
+  converterShutDown: 'The converter has been shut down',
+  // Texts of events stored before codes (the first demo content): shown in the reader's language when read.
+  legacyStored: 'Upload stored',
+  legacyInspecting: 'Inspecting geometry',
+  legacyConverting: 'Converting to glTF',
+  legacyOptimising: 'Optimising meshes',
+  legacyRendering: 'Rendering preview',
+  legacyFinished: 'Processing finished',
+  legacyNoMeshes: 'Conversion failed: the file contains no meshes',
+  legacyCancelled: 'Processing cancelled',
 } as const;
 
 export type SourceMessageCode = keyof typeof SOURCE_MESSAGES;
@@ -24,9 +95,98 @@ export interface CodedMessage {
   params: Record<string, string>;
 }
 
-/** The English text of a message, its `{{name}}` placeholders filled in. */
+/** The English text of a message, its `{{name}}` placeholders filled in (sizes, durations and counts written out). */
 export function sourceMessage(code: SourceMessageCode, params: Record<string, string>): string {
-  return SOURCE_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => params[name] ?? whole);
+  return SOURCE_MESSAGES[code].replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : englishParam(name, value);
+  });
+}
+
+/** A message's English text with its code: what an event is written with. */
+export function codedText(code: SourceMessageCode, params: Record<string, string> = {}): CodedText {
+  return { message: sourceMessage(code, params), coded: { code, params } };
+}
+
+export interface CodedText {
+  message: string;
+  coded: CodedMessage;
+}
+
+/** Things a message counts: the key (`triangle:12`) and the English words for one and for more. */
+export const COUNTED = {
+  triangle: ['triangle', 'triangles'],
+  point: ['point', 'points'],
+  mesh: ['mesh', 'meshes'],
+  material: ['material', 'materials'],
+  texture: ['texture', 'textures'],
+  node: ['node', 'nodes'],
+  animation: ['animation', 'animations'],
+  otherFile: ['other file', 'other files'],
+} as const;
+
+export type CountedThing = keyof typeof COUNTED;
+
+/** `triangle:12,mesh:1` → [['triangle', 12], ['mesh', 1]]; things not in `COUNTED` are left out. */
+export function countList(value: string): [CountedThing, number][] {
+  return value.split(',').flatMap((part): [CountedThing, number][] => {
+    const [thing, n] = part.split(':');
+    return thing && thing in COUNTED && n !== undefined ? [[thing as CountedThing, Number(n)]] : [];
+  });
+}
+
+/** The kind of a parameter, by its name (see `SOURCE_MESSAGES`). */
+export type ParamKind = 'bytes' | 'duration' | 'number' | 'count' | 'counts' | 'text' | 'warnings' | 'step' | 'plain';
+
+export function paramKind(name: string): ParamKind {
+  if (name.endsWith('Bytes')) return 'bytes';
+  if (name.endsWith('Ms')) return 'duration';
+  if (name.endsWith('Number')) return 'number';
+  if (name.endsWith('Count')) return 'count';
+  if (name === 'counts') return 'counts';
+  if (name === 'text' || name === 'note') return 'text';
+  if (name === 'warnings') return 'warnings';
+  if (name === 'step') return 'step';
+  return 'plain';
+}
+
+const englishNumber = (value: number) => value.toLocaleString('en-US');
+
+function englishCount([thing, n]: [CountedThing, number]): string {
+  return `${englishNumber(n)} ${COUNTED[thing][n === 1 ? 0 : 1]}`;
+}
+
+/** A parameter as the English text writes it: `1.2 MB`, `850 ms`, `12,345 triangles`, ` Warning: ….` */
+function englishParam(name: string, value: string): string {
+  const n = Number(value);
+  switch (paramKind(name)) {
+    case 'bytes': {
+      if (n < 1024) return `${n} B`;
+      const units = ['KB', 'MB', 'GB', 'TB'];
+      let scaled = n / 1024;
+      let unit = 0;
+      while (scaled >= 1024 && unit < units.length - 1) {
+        scaled /= 1024;
+        unit++;
+      }
+      return `${scaled >= 100 ? Math.round(scaled) : scaled.toFixed(1)} ${units[unit]}`;
+    }
+    case 'duration':
+      return n < 1000 ? `${Math.round(n)} ms` : `${(n / 1000).toFixed(1)} s`;
+    case 'number':
+      return englishNumber(n);
+    case 'count':
+    case 'counts':
+      return countList(value).map(englishCount).join(', ');
+    case 'warnings':
+      return value
+        .split('\n')
+        .filter(Boolean)
+        .map((warning) => ` Warning: ${warning}.`)
+        .join('');
+    default:
+      return value;
+  }
 }
 
 /**

@@ -12,6 +12,7 @@ function messages(language: string): Record<string, string> {
   return common.viewer.messages;
 }
 
+const STRUCTURE_ONLY = new Set<SourceMessageCode>(['stepReport', 'withNote']);
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
 
 describe('processing messages that name a cause (issue 26) are translatable by code', () => {
@@ -27,7 +28,8 @@ describe('processing messages that name a cause (issue 26) are translatable by c
     const dutch = messages('nl');
     for (const code of codes) {
       expect(dutch[code], code).toBeTruthy();
-      expect(dutch[code], code).not.toBe(SOURCE_MESSAGES[code]);
+      // Only the frame of another message (its text, duration and warnings; a text and its note): the same in Dutch.
+      if (!STRUCTURE_ONLY.has(code)) expect(dutch[code], code).not.toBe(SOURCE_MESSAGES[code]);
       expect(placeholders(dutch[code] ?? ''), code).toEqual(placeholders(SOURCE_MESSAGES[code]));
     }
   });

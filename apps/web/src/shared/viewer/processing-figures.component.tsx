@@ -3,6 +3,7 @@ import type { ProcessingFigures as Figures } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, formatDimensions, formatDuration, formatNumber } from '@/lib/i18n/format.ts';
+import { processingText } from '@/lib/i18n/processing-message.ts';
 import { Icon } from '../ui/icons.component.tsx';
 import { orderedSteps } from './viewer.logic.ts';
 
@@ -157,7 +158,7 @@ export function ProcessingFigures({ figures, headingId }: { figures: Figures | n
         >
           <List size="sm" spacing={2}>
             {figures.warnings.map((warning) => (
-              <List.Item key={warning}>{warning}</List.Item>
+              <List.Item key={warning}>{processingText(t, warning)}</List.Item>
             ))}
           </List>
         </Alert>

@@ -1,14 +1,16 @@
 import path from 'node:path';
-import type { ProcessingStep } from '@meshport/contract';
+import { type CodedText, codedText, type ProcessingStep } from '@meshport/contract';
 import type { ConversionResult, StepReport } from '#modules/processing/conversion/conversion-types.ts';
 import type { Converter } from '#modules/processing/conversion/converter.ts';
 import type { PlacementChoice } from '#modules/processing/conversion/scene-placement.ts';
-import { formatMs } from './format.ts';
 
 /** The event message of a converter step: what it did, how long it took, and its warnings. */
-export function stepMessage(report: StepReport): string {
-  const warnings = report.warnings.map((warning) => ` Warning: ${warning.replace(/\.$/, '')}.`).join('');
-  return `${report.message.replace(/\.$/, '')} in ${formatMs(report.ms)}.${warnings}`;
+export function stepMessage(report: StepReport): CodedText {
+  return codedText('stepReport', {
+    text: report.message.replace(/\.$/, ''),
+    durationMs: String(report.ms),
+    warnings: report.warnings.map((warning) => warning.replace(/\.$/, '')).join('\n'),
+  });
 }
 
 /**
@@ -18,7 +20,7 @@ export function stepMessage(report: StepReport): string {
 export async function convertStep(
   converter: Converter,
   input: { localPath: string; fileName: string; workDir: string; placement?: PlacementChoice },
-  onStep: (step: ProcessingStep, message: string) => void,
+  onStep: (step: ProcessingStep, message: CodedText) => void,
   signal: AbortSignal,
 ): Promise<{ glbPath: string; result: ConversionResult }> {
   const glbPath = path.join(input.workDir, 'model.glb');

@@ -1,15 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import type { ProcessingFigures } from '@meshport/contract';
+import { type CodedText, codedText, type ProcessingFigures } from '@meshport/contract';
 import type { FileStorage } from '#core/storage/file-storage.ts';
 import type { ConversionResult } from '#modules/processing/conversion/conversion-types.ts';
-import { formatBytes, formatCount } from './format.ts';
 
 export interface FinishOutputs {
   glbKey: string;
   previewKey: string | null;
   figures: ProcessingFigures;
-  message: string;
+  message: CodedText;
 }
 
 /** The real size along glTF's axes, in metres (the output is placed in metres, Y up: decision 0037). */
@@ -49,14 +48,12 @@ export function recordFigures(
   };
 }
 
-export function finishMessage(figures: ProcessingFigures): string {
-  const shape =
-    figures.meshes === 0
-      ? 'no mesh, nothing drawn'
-      : figures.points > 0 && figures.triangles === 0
-        ? `${formatCount(figures.points)} points`
-        : `${formatCount(figures.triangles)} triangles`;
-  return `Ready: ${shape}, ${formatBytes(figures.glb_bytes)} GLB (original ${formatBytes(figures.original_bytes)})`;
+export function finishMessage(figures: ProcessingFigures): CodedText {
+  const sizes = { glbBytes: String(figures.glb_bytes), originalBytes: String(figures.original_bytes) };
+  if (figures.meshes === 0) return codedText('readyMeshless', sizes);
+  const counts =
+    figures.points > 0 && figures.triangles === 0 ? `point:${figures.points}` : `triangle:${figures.triangles}`;
+  return codedText('ready', { counts, ...sizes });
 }
 
 /** finish: the GLB and the preview into storage under new keys (a reader never sees half of one). */

@@ -1,5 +1,5 @@
+import { type CodedText, codedText } from '@meshport/contract';
 import type { PreviewRenderer } from '#modules/processing/preview/preview-renderer.ts';
-import { formatMs } from './format.ts';
 
 export const PREVIEW_SIZE = 512;
 
@@ -11,18 +11,22 @@ export async function previewStep(
   previews: PreviewRenderer,
   glb: Buffer,
   drawn: { meshes: number },
-): Promise<{ image: Buffer | null; message: string }> {
+): Promise<{ image: Buffer | null; message: CodedText }> {
   // A file without a mesh (a skeleton and its animation) draws nothing: there is no picture to take.
-  if (drawn.meshes === 0) return { image: null, message: 'No preview image: the model holds no mesh to draw' };
+  if (drawn.meshes === 0) return { image: null, message: codedText('previewNoMesh') };
   const started = performance.now();
   try {
     const image = await previews.renderModel(glb, { size: PREVIEW_SIZE });
     return {
       image,
-      message: `Rendered the preview image, ${PREVIEW_SIZE}×${PREVIEW_SIZE} (${formatMs(performance.now() - started)})`,
+      message: codedText('previewRendered', {
+        widthNumber: String(PREVIEW_SIZE),
+        heightNumber: String(PREVIEW_SIZE),
+        durationMs: String(Math.round(performance.now() - started)),
+      }),
     };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { image: null, message: `No preview image: ${reason}` };
+    return { image: null, message: codedText('previewFailed', { reason }) };
   }
 }

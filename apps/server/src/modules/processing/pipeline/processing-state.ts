@@ -1,10 +1,11 @@
-import type {
-  CodedMessage,
-  LibraryItemStatus,
-  ModelUnit,
-  ProcessingFigures,
-  ProcessingStep,
-  UpAxis,
+import {
+  type CodedMessage,
+  type LibraryItemStatus,
+  type ModelUnit,
+  type ProcessingFigures,
+  type ProcessingStep,
+  parseSourceMessage,
+  type UpAxis,
 } from '@meshport/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, queryRows } from '#core/db/database.ts';
@@ -54,11 +55,13 @@ async function addEvent(
   status: LibraryItemStatus,
   coded: CodedMessage | null = null,
 ): Promise<void> {
-  const params = coded ? JSON.stringify(coded.params) : null;
+  // A message written as text (the converter's reports, its failures) is coded by the same table the reader uses.
+  const known = coded ?? parseSourceMessage(message);
+  const params = known ? JSON.stringify(known.params) : null;
   await tx.execute(sql`insert into geometry_events
       (company_id, subject_kind, subject_id, step, message, status, message_code, message_params)
     values (nullif(current_setting('app.company_id', true), '')::integer, ${subject.kind}, ${id}, ${step}, ${message},
-      ${status}, ${coded?.code ?? null}, ${params}::jsonb)`);
+      ${status}, ${known?.code ?? null}, ${params}::jsonb)`);
 }
 
 async function snapshot(tx: Db, subject: ProcessingSubject, id: number): Promise<RecordSnapshot> {
@@ -143,7 +146,13 @@ export async function beginRun(tx: Db, ref: RunRef, message: string): Promise<Ru
 }
 
 /** A step's event while PROCESSING. False: the run was superseded and must stop. */
-export async function stepEvent(tx: Db, ref: RunRef, step: ProcessingStep, message: string): Promise<boolean> {
+export async function stepEvent(
+  tx: Db,
+  ref: RunRef,
+  step: ProcessingStep,
+  message: string,
+  coded: CodedMessage | null = null,
+): Promise<boolean> {
   // A lock, not an update: a step touches only geometry_events, so that cached lists reading the
   // record's own table (materials, search) stay cached while it works (docs/decisions/0021).
   const rows = await queryRows<{ id: number }>(
@@ -151,7 +160,7 @@ export async function stepEvent(tx: Db, ref: RunRef, step: ProcessingStep, messa
     sql`select id from ${t(ref.subject)} where id = ${ref.id} and processing_run = ${ref.run}
       and status = 'PROCESSING' and deleted_at is null for update`,
   );
-  if (rows.length === 1) await addEvent(tx, ref.subject, ref.id, step, message, 'PROCESSING');
+  if (rows.length === 1) await addEvent(tx, ref.subject, ref.id, step, message, 'PROCESSING', coded);
   return rows.length === 1;
 }
 
@@ -162,7 +171,13 @@ export interface FinishedRun {
 }
 
 /** PROCESSING → FINISHED with the outputs. False: superseded (the caller removes its outputs). */
-export async function finishRun(tx: Db, ref: RunRef, outputs: FinishedRun, message: string): Promise<boolean> {
+export async function finishRun(
+  tx: Db,
+  ref: RunRef,
+  outputs: FinishedRun,
+  message: string,
+  coded: CodedMessage | null = null,
+): Promise<boolean> {
   const ok = await guarded(
     tx,
     ref,
@@ -171,7 +186,7 @@ export async function finishRun(tx: Db, ref: RunRef, outputs: FinishedRun, messa
       figures = ${JSON.stringify(outputs.figures)}::jsonb
       ${outputs.previewKey ? sql`, preview_image_path = ${outputs.previewKey}` : sql``}`,
   );
-  if (ok) await addEvent(tx, ref.subject, ref.id, 'finish', message, 'FINISHED');
+  if (ok) await addEvent(tx, ref.subject, ref.id, 'finish', message, 'FINISHED', coded);
   return ok;
 }
 

@@ -1,7 +1,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { ProcessingStep } from '@meshport/contract';
+import { type CodedText, codedText, type ProcessingStep } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import type { JobContext } from '#core/jobs/job-definition.ts';
@@ -64,15 +64,18 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
   };
   // Events of the converter's steps arrive while it works: written one after another, in order.
   let pendingEvents: Promise<void> = Promise.resolve();
-  const event = (step: ProcessingStep, message: string) => {
-    pendingEvents = pendingEvents.then(() => write((tx) => stepEvent(tx, ref, step, message)));
+  const event = (step: ProcessingStep, { message, coded }: CodedText) => {
+    pendingEvents = pendingEvents.then(() => write((tx) => stepEvent(tx, ref, step, message, coded)));
     return pendingEvents;
   };
 
-  const attemptNote = context.attempt > 1 ? ` (attempt ${context.attempt})` : '';
+  const startText =
+    context.attempt > 1
+      ? codedText('startedAttempt', { attemptNumber: String(context.attempt) })
+      : codedText('started');
   const begun = await tenant(async (tx) => {
-    const input = await beginRun(tx, ref, `Processing started${attemptNote}`);
-    if (input === 'no-file') await failRun(tx, ref, 'store', 'There is no uploaded file to process.');
+    const input = await beginRun(tx, ref, startText.message);
+    if (input === 'no-file') await failRun(tx, ref, 'store', codedText('noUploadedFile').message);
     return typeof input === 'string' ? input : { input, record: await recordSnapshot(tx, subject, ref.id) };
   });
   if (begun === 'superseded') return 'superseded';
@@ -120,7 +123,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     const figures = recordFigures(converted.result, {
       originalBytes: stored.bytes,
       stepsMs,
-      warnings: preview.image ? [] : [preview.message],
+      warnings: preview.image ? [] : [preview.message.message],
     });
     const folder = storageFolder(subject, ref.companyId, ref.id);
     const outputs = await finishStep(deps.storage, folder, converted.glbPath, preview.image, figures);
@@ -129,7 +132,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     try {
       await write(async (tx) => {
         replaced = await previousOutputs(tx, ref);
-        return finishRun(tx, ref, outputs, outputs.message);
+        return finishRun(tx, ref, outputs, outputs.message.message, outputs.message.coded);
       }, true);
     } catch (error) {
       await removeKeys(deps.storage, [outputs.glbKey, outputs.previewKey]);
@@ -154,7 +157,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     // What went wrong inside the server (a path, a driver's words) is for the log, not for the uploader.
     const message =
       userMessage ??
-      `Processing failed at the ${failedStep} step after ${context.attempt} attempts. Upload the file again to try once more.`;
+      codedText('failedAfterAttempts', { step: failedStep, attemptsNumber: String(context.attempt) }).message;
     const coded = userMessage !== null && error instanceof ConversionError ? error.coded : null;
     await write((tx) => failRun(tx, ref, failedStep, message, coded), true).catch(() => {});
     return 'failed';
