@@ -74,10 +74,19 @@ describe('formatDuration', () => {
 });
 
 describe('formatElapsed', () => {
-  it('formats minutes and seconds, with hours when there are any', () => {
-    expect(formatElapsed(65_000)).toBe('1:05');
-    expect(formatElapsed(3_723_000)).toBe('1:02:03');
-    expect(formatElapsed(0)).toBe('0:00');
+  it('writes a processing time with units, the two largest that count', () => {
+    expect(formatElapsed(0, { locale: 'en' })).toBe('0 s');
+    expect(formatElapsed(2_400, { locale: 'en' })).toBe('2 s');
+    expect(formatElapsed(240_000, { locale: 'en' })).toBe('4 min');
+    expect(formatElapsed(245_000, { locale: 'en' })).toBe('4 min 5 s');
+    expect(formatElapsed(3_600_000, { locale: 'en' })).toBe('1 h');
+    expect(formatElapsed((163 * 3600 + 2 * 60 + 42) * 1000, { locale: 'en' })).toBe('163 h 2 min');
+  });
+
+  it('writes Dutch units and numbers', () => {
+    expect(formatElapsed((163 * 3600 + 2 * 60 + 42) * 1000, { locale: 'nl' })).toBe('163 u 2 min');
+    expect(formatElapsed(1234 * 3600 * 1000, { locale: 'nl' })).toBe('1.234 u');
+    expect(formatDuration(3_723_000, { locale: 'nl' })).toBe('1 u 2 min');
   });
 });
 

@@ -60,25 +60,46 @@ export function formatBytes(bytes: number, options: LocaleOption = {}): string {
   return `${formatNumber(value, { locale: options.locale, maximumFractionDigits: digits })} ${BYTE_UNITS[unit]}`;
 }
 
-/** How long a step took: 850 → '850 ms', 12345 → '12.3 s' ('12,3 s' in nl), 125000 → '2 min 5 s'. */
-export function formatDuration(ms: number, options: LocaleOption = {}): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  const seconds = ms / 1000;
-  if (seconds < 60) {
-    return `${formatNumber(seconds, { locale: options.locale, maximumFractionDigits: seconds < 10 ? 2 : 1 })} s`;
-  }
-  const whole = Math.round(seconds);
-  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+/**
+ * Unit symbols of durations, by language: `Intl`'s narrow units write '2s' and '4m' in English and its short ones
+ * 'sec' and 'hr', so only the numbers are left to it.
+ */
+const DURATION_UNITS: Record<string, { h: string; min: string; s: string; ms: string }> = {
+  en: { h: 'h', min: 'min', s: 's', ms: 'ms' },
+  nl: { h: 'u', min: 'min', s: 's', ms: 'ms' },
+};
+
+function durationUnits(locale?: string) {
+  const language = formatLocale(locale).split('-')[0] ?? FALLBACK_LANGUAGE;
+  return DURATION_UNITS[language] ?? DURATION_UNITS.en ?? { h: 'h', min: 'min', s: 's', ms: 'ms' };
 }
 
-/** A running clock (the processor's elapsed time): 3723000 → '1:02:03'; under an hour '2:03'. */
-export function formatElapsed(ms: number): string {
-  const total = Math.floor(ms / 1000);
+/** How long a step took: 850 → '850 ms', 12345 → '12.3 s' ('12,3 s' in nl), 125000 → '2 min 5 s'. */
+export function formatDuration(ms: number, options: LocaleOption = {}): string {
+  const units = durationUnits(options.locale);
+  if (ms < 1000) return `${formatNumber(Math.round(ms), options)} ${units.ms}`;
+  const seconds = ms / 1000;
+  if (seconds < 60) {
+    return `${formatNumber(seconds, { locale: options.locale, maximumFractionDigits: seconds < 10 ? 2 : 1 })} ${units.s}`;
+  }
+  return formatElapsed(ms, options);
+}
+
+/**
+ * A processing time in whole units, the two largest that count: 2000 → '2 s', 240000 → '4 min',
+ * 245000 → '4 min 5 s', 587 000 000 → '163 h 3 min' ('163 u 3 min' in nl). Seconds below an hour only.
+ */
+export function formatElapsed(ms: number, options: LocaleOption = {}): string {
+  const units = durationUnits(options.locale);
+  const total = Math.max(0, Math.floor(ms / 1000));
   const hours = Math.floor(total / 3600);
   const minutes = Math.floor((total % 3600) / 60);
   const seconds = total % 60;
-  const pad = (value: number) => String(value).padStart(2, '0');
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
+  const part = (value: number, unit: string) => `${formatNumber(value, { locale: options.locale })} ${unit}`;
+  if (hours > 0) return minutes > 0 ? `${part(hours, units.h)} ${part(minutes, units.min)}` : part(hours, units.h);
+  if (minutes > 0)
+    return seconds > 0 ? `${part(minutes, units.min)} ${part(seconds, units.s)}` : part(minutes, units.min);
+  return part(seconds, units.s);
 }
 
 /** The options that say what of a date is written; without any, a function's defaults apply. */

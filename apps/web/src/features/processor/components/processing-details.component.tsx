@@ -16,13 +16,21 @@ export interface ProcessingRow {
   figures?: { dimensions_m?: { width: number; depth: number; height: number } | null } | null;
 }
 
+/** A label and its value on one line while both fit; a long value moves under its label, cut only after two lines. */
 function Line({ label, value, testId }: { label: string; value: string; testId?: string }) {
   return (
-    <Group gap={6} wrap="nowrap" justify="space-between">
+    <Group gap={6} wrap="wrap" justify="space-between" style={{ rowGap: 0 }}>
       <Text size="xs" c="dimmed" style={{ flexShrink: 0 }}>
         {label}
       </Text>
-      <Text size="xs" ta="right" truncate="end" title={value} data-testid={testId}>
+      <Text
+        size="xs"
+        ta="right"
+        lineClamp={2}
+        title={value}
+        data-testid={testId}
+        style={{ marginInlineStart: 'auto', overflowWrap: 'anywhere' }}
+      >
         {value}
       </Text>
     </Group>
@@ -38,9 +46,7 @@ export function ProcessingDetails({ row }: { row: ProcessingRow }) {
   const now = useNow(isRunning(row.status) && row.started_at !== null && row.finished_at === null);
   const elapsed = cardElapsed(row, now);
   const message = showsMessage(row.status) ? processingMessage(t, row.latest_geometry_event) : null;
-  const finished = row.finished_at
-    ? formatDateTime(row.finished_at, { dateStyle: 'short', timeStyle: 'short' })
-    : t('card.notYet');
+  const finished = row.finished_at ? formatDateTime(row.finished_at) : t('card.notYet');
   return (
     <>
       <Line
