@@ -363,7 +363,7 @@ describe('flows, notifications, not found and focus (issue 31)', () => {
         if (close === 'Escape') await page.keyboard.press('Escape');
         else await cancel.click();
         await dialog.waitFor({ state: 'detached' });
-        await expect.poll(() => isFocused(menuButton), `focus after ${close}`).toBe(true);
+        await expect.poll(() => isFocused(menuButton), { message: `focus after ${close}` }).toBe(true);
       }
 
       // By keyboard only: Enter on the menu button, the entry by arrows, Escape on the dialog.
