@@ -134,7 +134,12 @@ function ModelOverview({ model }: { model: ModelRecord }) {
                   {
                     term: t('model.project'),
                     value: (
-                      <Anchor component={Link} to={paths.projects.overview(model.project_id)} size="sm">
+                      <Anchor
+                        component={Link}
+                        to={paths.projects.overview(model.project_id)}
+                        size="sm"
+                        className="touch-target"
+                      >
                         {model.project_name}
                       </Anchor>
                     ),
