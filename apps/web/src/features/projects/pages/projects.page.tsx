@@ -10,7 +10,6 @@ import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '@/shared/resource-list/index.ts';
 import { showBanner } from '@/shared/ui/banner.store.ts';
-import { BannerOutlet } from '@/shared/ui/banner-outlet.component.tsx';
 import { Icon } from '@/shared/ui/icons.component.tsx';
 import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
 import { deleteProject } from '../api/delete-project.api.ts';
@@ -181,7 +180,6 @@ export function ProjectsPage() {
       <Title order={1} size="h2">
         {t('list.title')}
       </Title>
-      <BannerOutlet scope={PROJECTS_BANNER_SCOPE} />
       <ResourceList
         list={list}
         toolbar={
