@@ -90,7 +90,7 @@ describe.skipIf(!HAVE_SAMPLES)('editor journey: upload, watch live, inspect in 3
     const zipSeen = await seenFor(page, zipName);
     expect(statusSequence(zipSeen).at(-1)).toBe('Finished');
     expect(statusSequence(zipSeen).length).toBeGreaterThan(1);
-    expect(zipSeen.at(-1)?.elapsed).toMatch(/^\d+:\d\d$/);
+    expect(zipSeen.at(-1)?.elapsed).toMatch(/^(\d+ h( \d+ min)?|\d+ min( \d+ s)?|\d+ s)$/);
     expect(await page.evaluate(() => window.__notReloaded)).toBe(true);
 
     // A file that is not a model: the item ends FAILED with the converter's message on its card.

@@ -46,7 +46,7 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
 
   it('lets editor build a library tree on hatch, walk it by breadcrumbs, edit, archive and activate', async () => {
     const { page, api } = await openAs('editor', HOSTS.acmeHatch, '/libraries');
-    await page.getByRole('heading', { name: 'Libraries', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
     await page.getByText(INTRO, { exact: true }).waitFor();
     await card(list(page, 'Libraries'), 'Cabinets').waitFor();
     await checkScreen(page, 'libraries-root-editor');
@@ -259,7 +259,7 @@ describe('libraries and library items (content.md §2 Libraries, §4, §8)', () 
   it('shows viewer on customerportal read-only cards, items filtered to FINISHED by default', async () => {
     const host = HOSTS.acmeCustomerportal;
     const { page, api } = await openAs('viewer', host, '/libraries');
-    await page.getByRole('heading', { name: 'Libraries', level: 1 }).waitFor();
+    await page.getByRole('heading', { name: 'Items', level: 1 }).waitFor();
     const libraries = list(page, 'Libraries');
     await card(libraries, 'Cabinets').waitFor();
     expect(await page.getByRole('link', { name: 'New Library' }).count()).toBe(0);

@@ -89,7 +89,7 @@ describe('processor (content.md §2 Processor, §4 live updates)', () => {
       // At least one of them was seen on its way before it finished.
       expect(sequences.some((sequence) => sequence.length > 1)).toBe(true);
       const finishedCard = cardOf(page, names[0] as string);
-      await expect.poll(() => finishedCard.getByTestId('elapsed').textContent()).toMatch(/^\d+:\d{2}$/);
+      await expect.poll(() => finishedCard.getByTestId('elapsed').textContent()).toMatch(/^(\d+ h( \d+ min)?|\d+ min( \d+ s)?|\d+ s)$/);
       await finishedCard.getByText(DEMO_USERS.editor.name).waitFor();
       await checkScreen(page, 'processor-models');
 

@@ -19,7 +19,7 @@ import { defaultItemStatusFilter, libraryAbilities } from '../logic/platform-rul
 /**
  * /libraries and /libraries/{libraryId} (content.md §2): the sub-libraries and the items of a
  * library together, under its breadcrumbs; at the root the top-level libraries and the items
- * in no library, under 'Libraries' (decision 0045; the spec says 'Items') and the intro text.
+ * in no library, under 'Items' and the intro text.
  */
 export function LibrariesPage() {
   const { t } = useTranslation('libraries');
