@@ -89,7 +89,9 @@ describe('processor (content.md §2 Processor, §4 live updates)', () => {
       // At least one of them was seen on its way before it finished.
       expect(sequences.some((sequence) => sequence.length > 1)).toBe(true);
       const finishedCard = cardOf(page, names[0] as string);
-      await expect.poll(() => finishedCard.getByTestId('elapsed').textContent()).toMatch(/^(\d+ h( \d+ min)?|\d+ min( \d+ s)?|\d+ s)$/);
+      await expect
+        .poll(() => finishedCard.getByTestId('elapsed').textContent())
+        .toMatch(/^(\d+ h( \d+ min)?|\d+ min( \d+ s)?|\d+ s)$/);
       await finishedCard.getByText(DEMO_USERS.editor.name).waitFor();
       await checkScreen(page, 'processor-models');
 
@@ -338,6 +340,8 @@ describe('processor (content.md §2 Processor, §4 live updates)', () => {
 
       // Items: the disabled Delete says why; Reprocess is offered on a finished item.
       await tab(1).click();
+      // The search box is the Items tab's once the tab is selected (the Materials one is swapped out).
+      await page.getByRole('tab', { name: texts.tabs[1], exact: true, selected: true }).waitFor();
       await search(page, 'Oak Worktop 3m', texts);
       await cardOf(page, 'Oak Worktop 3m', texts)
         .getByRole('button', { name: texts.actionsFor('Oak Worktop 3m') })
