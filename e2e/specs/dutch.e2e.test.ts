@@ -10,6 +10,14 @@ import { describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { signIn, useBrowser } from '../support/browser.ts';
+import {
+  clippedCells,
+  DEVICE_SIZES,
+  type DeviceSize,
+  describeOffenders,
+  horizontalOverflow,
+  smallTargets,
+} from '../support/devices.ts';
 import { type EnglishFound, englishTexts, findEnglish, storedEnglish, visibleTexts } from '../support/english-text.ts';
 import { HOSTS, type Host } from '../support/hosts.ts';
 import { createMember } from '../support/users.ts';
@@ -128,12 +136,21 @@ describe('Dutch everywhere (issue 31 item 6)', () => {
     for (const row of [...models, ...items]) stored.push(...(row.figures?.warnings ?? []));
     const english = [...englishTexts(), ...storedEnglish(stored)];
     const problems: Record<string, EnglishFound[]> = {};
-    const visit = async (page: Page, host: Host, label: string, screens: Screen[]) => {
+    /** On a touch size, Dutch (longer than English) must still fit: no sideways scroll, no clipped cell, 44 px targets. */
+    const fits = async (page: Page, name: string) => {
+      expect.soft(await horizontalOverflow(page), `${name}: the page scrolls sideways by so many px`).toBe(0);
+      const small = await smallTargets(page);
+      expect.soft(small, `${name}: tap targets under 44 × 44 px:\n${describeOffenders(small)}`).toEqual([]);
+      const clipped = await clippedCells(page);
+      expect.soft(clipped, `${name}: clipped table cells:\n${describeOffenders(clipped)}`).toEqual([]);
+    };
+    const visit = async (page: Page, host: Host, label: string, screens: Screen[], size?: DeviceSize) => {
       for (const screen of screens) {
         await page.goto(e2e.url(host, screen.path));
         await settled(page, screen);
         const found = findEnglish(await visibleTexts(page), english);
         if (found.length > 0) problems[`${label} ${screen.name}`] = found;
+        if (size?.touch) await fits(page, `${label} ${screen.name}`);
         await checkScreen(page, `dutch-${label}-${screen.name}`);
       }
     };
@@ -149,6 +166,20 @@ describe('Dutch everywhere (issue 31 item 6)', () => {
     await visit(await dutchMember(HOSTS.acmeHatch), HOSTS.acmeHatch, 'hatch', [...common, ...hatchOnly]);
     await visit(await dutchMember(HOSTS.acmeCustomerportal), HOSTS.acmeCustomerportal, 'customerportal', common);
 
+    // Both platforms on a phone in Dutch: the switcher sits in the folded navigation there, so `?lng=nl` chooses it.
+    const phone = DEVICE_SIZES.find((size) => size.name === 'phone');
+    if (!phone) throw new Error('no phone size');
+    for (const [host, label] of [
+      [HOSTS.acmeCustomerportal, 'customerportal-phone'],
+      [HOSTS.acmeHatch, 'hatch-phone'],
+    ] as const) {
+      const page = await e2e.openPage(host, '/login', { context: phone.context });
+      await signIn(page, member);
+      await page.goto(e2e.url(host, '/?lng=nl'));
+      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nl');
+      await visit(page, host, label, common, phone);
+    }
+
     expect(problems).toEqual({});
-  }, 240_000);
+  }, 420_000);
 });

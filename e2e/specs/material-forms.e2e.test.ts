@@ -144,7 +144,8 @@ describe('material forms with PBR maps (issue 12)', () => {
     await checkScreen(page, 'material-variant-create');
     await nameInput(page).fill(VARIANT);
     await save(page).click();
-    await waitForPath(page, `/materials/overview/${encodeURIComponent(VARIANT)}`);
+    // Opened from its base material's page: the save goes back there (issue 31 item 4).
+    await waitForPath(page, `/materials/overview/${encodeURIComponent(BASE)}`);
     const variant = await material(VARIANT);
     expect(variant.parent_name).toBe(BASE);
     expect(variant.inherited_maps).toEqual(['base_color']);

@@ -2,8 +2,11 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { companyEndpoints } from '@meshport/contract';
 import type { TestProject } from 'vitest/node';
+import { apiClient, apiLogin } from './api.ts';
 import { REPO_ROOT, type RunningServer, type ServerInfo, startServer } from './e2e-server.ts';
+import { HOSTS } from './hosts.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -72,6 +75,21 @@ function snapshotWebBuild(): string {
 let server: RunningServer | undefined;
 
 /** Once for all spec files: Chromium present, web app built, one server on a fresh data folder. */
+/**
+ * The specs that change a user's settings make a member of acme each (createMember), with hatch seats for the
+ * editing side: more than the demo company's five. Acme buys the seats a company with that many people would.
+ */
+async function buySeatsForSpecMembers(port: number): Promise<void> {
+  const admin = apiClient(port, HOSTS.acmeHatch, await apiLogin(port, HOSTS.acmeHatch, 'admin'));
+  const companies = await admin.call(companyEndpoints.adminList, { query: { filter: { search: 'Acme' } } });
+  const acme = companies.data.find((company) => company.sub_domain === 'acme');
+  if (!acme) throw new Error('the demo company acme is missing');
+  await admin.call(companyEndpoints.adminUpdate, {
+    params: { id: acme.id },
+    body: { licences: { hatch: 100, design_and_sales: 100 } },
+  });
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   const step = (what: string) => console.info(`[e2e set-up] ${what} after ${Date.now() - started} ms`);
@@ -87,6 +105,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   step(`server ready on port ${server.port}, its demo content processed`);
+  try {
+    await buySeatsForSpecMembers(server.port);
+  } catch (error) {
+    await server.stop();
+    fs.rmSync(webDist, { recursive: true, force: true });
+    throw error;
+  }
   project.provide('e2eServer', { port: server.port, dataDir: server.dataDir, webDist });
   return async () => {
     await server?.stop();
