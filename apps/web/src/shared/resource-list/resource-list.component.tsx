@@ -9,7 +9,6 @@ import { ApiError, call } from '@/lib/api/api-client.ts';
 import { queryKey } from '@/lib/api/query-keys.ts';
 import { useAuth } from '@/lib/session/auth.context.ts';
 import { banners, showBanner } from '../ui/banner.store.ts';
-import { BannerOutlet } from '../ui/banner-outlet.component.tsx';
 import { ConfirmDialog } from '../ui/confirm-dialog.component.tsx';
 import { ForbiddenView } from '../ui/forbidden.view.tsx';
 import { Icon } from '../ui/icons.component.tsx';
@@ -253,7 +252,6 @@ function ResourceListBody<E extends ListEndpoint, R>({
 
   return (
     <section aria-label={list.label} className={classes.list} ref={sectionRef}>
-      <BannerOutlet scope={scope} />
       <Group justify="space-between" mb="md" gap="sm">
         <Group gap="sm">
           {selectable && bulkActions.length > 0 && (

@@ -23,15 +23,6 @@ export function BannerRegion() {
   );
 }
 
-/**
- * Screens used to place the banners of their scope themselves; the frame's BannerRegion shows
- * them all now. Kept so that a screen still naming its scope renders nothing twice.
- * @deprecated Use showBanner with a scope; place nothing.
- */
-export function BannerOutlet(_props: { scope?: string; floating?: boolean }) {
-  return null;
-}
-
 function BannerItem({ banner }: { banner: Banner }) {
   const { t } = useTranslation();
   const ref = useRef<HTMLDivElement>(null);
