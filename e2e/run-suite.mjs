@@ -3,15 +3,63 @@
  * `npm test -w e2e`: the specs in parallel, then the route timings alone. Timings measured while two other spec
  * files drive browsers on two cores say more about the suite than about the product (issue 27: "≤ 1 s on this
  * machine"). With arguments (`npm test -w e2e -- sign-in`) vitest runs them as given, in one run.
+ *
+ * Both phases also write a JSON report, and the last lines printed name every failed and every retried test with
+ * its first error: a CI log that keeps only its tail still says what failed.
  */
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const TIMINGS = 'specs/route-timings.e2e.test.ts';
-const vitest = (args) =>
-  spawnSync('npx', ['vitest', 'run', '--config', 'vitest.config.ts', ...args], { stdio: 'inherit' }).status ?? 1;
+const reports = mkdtempSync(join(tmpdir(), 'meshport-e2e-report-'));
+
+const vitest = (name, args) => {
+  const outputFile = join(reports, `${name}.json`);
+  const reporters = ['--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`];
+  const status = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.config.ts', ...reporters, ...args], {
+    stdio: 'inherit',
+  }).status;
+  return { name, status: status ?? 1, outputFile };
+};
+
+/** One line per failed or retried test, with the first line of its first error. */
+const summarise = ({ name, status, outputFile }) => {
+  let report;
+  try {
+    report = JSON.parse(readFileSync(outputFile, 'utf8'));
+  } catch {
+    return [`${name}: exit ${status}, no report written (the run stopped before its tests, see above)`];
+  }
+  const lines = [`${name}: exit ${status}, ${report.numFailedTests} failed of ${report.numTotalTests}`];
+  for (const file of report.testResults ?? []) {
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed')) {
+      lines.push(`  FAILED FILE ${file.name}: ${firstLine(file.message)}`);
+    }
+    for (const test of file.assertionResults ?? []) {
+      // The JSON report has no retry count; a passed test that carries errors failed a try before it passed.
+      const retried = test.status === 'passed' && (test.failureMessages ?? []).length > 0;
+      if (test.status !== 'failed' && !retried) continue;
+      const label = test.status === 'failed' ? 'FAILED' : 'passed on retry';
+      lines.push(`  ${label}: ${file.name.replace(/^.*\/specs\//, 'specs/')} > ${test.fullName}`);
+      const message = firstLine((test.failureMessages ?? [])[0]);
+      if (message) lines.push(`    ${message}`);
+    }
+  }
+  return lines;
+};
+
+const firstLine = (text) =>
+  (text ?? '')
+    .split('\n')
+    .find((line) => line.trim() !== '')
+    ?.trim()
+    .slice(0, 400) ?? '';
 
 const given = process.argv.slice(2);
-if (given.length > 0) process.exit(vitest(given));
-const suite = vitest(['--exclude', TIMINGS]);
-const timings = vitest([TIMINGS]);
-process.exit(suite || timings);
+const runs =
+  given.length > 0 ? [vitest('e2e', given)] : [vitest('suite', ['--exclude', TIMINGS]), vitest('timings', [TIMINGS])];
+console.log(['', '== e2e summary', ...runs.flatMap(summarise)].join('\n'));
+rmSync(reports, { recursive: true, force: true });
+process.exit(runs.find((run) => run.status !== 0)?.status ?? 0);
