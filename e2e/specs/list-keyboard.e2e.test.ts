@@ -149,6 +149,46 @@ describe('lists on every width and by keyboard (issue 31)', () => {
     await rows.getByRole('link', { name: second, exact: true }).waitFor();
   });
 
+  it('moves through a grid of cards by visual row with Up and Down, and on to the card beside with Left and Right', async () => {
+    const { page } = await signedIn('editor', HOSTS.acmeHatch, '/materials');
+    const list = page.getByRole('list', { name: 'All materials' });
+    const cards = list.locator(':scope > li[data-row]');
+    await cards.nth(1).locator('a[href^="/materials/overview/"]').waitFor();
+    const tops = await cards.evaluateAll((items) => items.map((item) => Math.round(item.getBoundingClientRect().top)));
+    const columns = tops.filter((top) => top === tops[0]).length;
+    expect(columns).toBeGreaterThan(1);
+    if (tops.length <= columns) throw new Error('the materials grid shows a single row of cards');
+    const nameOf = (index: number) => cards.nth(index).locator('a[href^="/materials/overview/"]').first();
+    const focusedCard = () =>
+      cards.evaluateAll((items) => items.findIndex((item) => item.contains(document.activeElement)));
+
+    await nameOf(0).focus();
+    await page.keyboard.press('ArrowDown');
+    expect(await isFocused(nameOf(columns))).toBe(true);
+    await checkScreen(page, 'list-keyboard-card-grid');
+    await page.keyboard.press('ArrowUp');
+    expect(await isFocused(nameOf(0))).toBe(true);
+    // The first row has no row above: Up stays.
+    await page.keyboard.press('ArrowUp');
+    expect(await isFocused(nameOf(0))).toBe(true);
+    // The name is a card's last control: Right goes on to the next card, Left comes back to the name.
+    await page.keyboard.press('ArrowRight');
+    expect(await focusedCard()).toBe(1);
+    await page.keyboard.press('ArrowLeft');
+    expect(await isFocused(nameOf(0))).toBe(true);
+    await page.keyboard.press('End');
+    expect(await focusedCard()).toBe(tops.length - 1);
+    await page.keyboard.press('Home');
+    expect(await focusedCard()).toBe(0);
+    // Still one Tab stop: only the active card's controls are tabbable.
+    const tabbable = await list.evaluate(
+      (element) =>
+        [...element.querySelectorAll<HTMLElement>('a[href], button, input')].filter((control) => control.tabIndex >= 0)
+          .length,
+    );
+    expect(tabbable).toBeLessThanOrEqual(3);
+  });
+
   for (const size of SIZES) {
     it(`fits the projects list and a project's models on a ${size.name}, with 44 px targets`, async () => {
       const { page, api } = await signedIn('editor', HOSTS.acmeHatch, '/projects', size.context);

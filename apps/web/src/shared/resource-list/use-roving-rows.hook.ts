@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { clampActive, controlMove, isTextField, rowMove } from './roving-rows.logic.ts';
+import { cardStep, clampActive, columnCount, controlMove, isTextField, rowMove } from './roving-rows.logic.ts';
 
 /** A row of a roving list: a table row or a card's list item. */
 const ROW_ATTRIBUTE = 'data-row';
@@ -45,7 +45,8 @@ function primaryOf(controls: HTMLElement[]): HTMLElement | undefined {
 /**
  * Makes the rows of a list one Tab stop (issue 31): only the active row's controls are in the
  * Tab order (so Tab goes from its name to its menu and then out of the list); Up/Down, Home/End
- * move to another row (the same column in a table), Left/Right between a row's controls. The
+ * move to another row (the same column in a table, the card above or below in a grid of cards),
+ * Left/Right between a row's controls (and on to the card beside in a grid). The
  * returned ref callback goes on the element holding the rows (`tbody`, the cards' `ul`); rows
  * carry `data-row`. Screen readers still get a plain table of links and buttons.
  */
@@ -62,7 +63,14 @@ export function useRovingRows<E extends HTMLElement>(): (container: E | null) =>
         for (const control of controls) setReachable(control, index === active);
       });
     };
-    const focusRow = (rows: HTMLElement[], to: number, from: HTMLElement, fromRow: HTMLElement) => {
+    /** Focuses row `to`: the control in `from`'s column or place, or its first or last control (`at`). */
+    const focusRow = (
+      rows: HTMLElement[],
+      to: number,
+      from: HTMLElement,
+      fromRow: HTMLElement,
+      at?: 'first' | 'last',
+    ) => {
       const row = rows[to];
       const controls = row ? controlsOf(row) : [];
       if (!row || controls.length === 0) return;
@@ -70,7 +78,9 @@ export function useRovingRows<E extends HTMLElement>(): (container: E | null) =>
       apply();
       const cell = from.closest('td, th');
       let target: HTMLElement | undefined;
-      if (cell instanceof HTMLTableCellElement && row instanceof HTMLTableRowElement) {
+      if (at) {
+        target = at === 'first' ? controls[0] : controls.at(-1);
+      } else if (cell instanceof HTMLTableCellElement && row instanceof HTMLTableRowElement) {
         const sameCell = row.cells[cell.cellIndex];
         target = controls.find((control) => sameCell?.contains(control));
       } else {
@@ -78,6 +88,8 @@ export function useRovingRows<E extends HTMLElement>(): (container: E | null) =>
       }
       (target ?? primaryOf(controls))?.focus();
     };
+    // Cards side by side, counted on each key press: the grid's columns follow the width.
+    const columnsOf = (rows: HTMLElement[]) => columnCount(rows.map((row) => row.getBoundingClientRect().top));
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
       const from = event.target;
@@ -87,13 +99,21 @@ export function useRovingRows<E extends HTMLElement>(): (container: E | null) =>
       const rows = rowsOf();
       const index = rows.indexOf(row);
       if (index < 0) return;
-      const to = rowMove(event.key, index, rows.length);
+      const columns = columnsOf(rows);
+      const to = rowMove(event.key, index, rows.length, columns);
       if (to !== null) {
         event.preventDefault();
         if (to !== index) focusRow(rows, to, from, row);
         return;
       }
       const controls = controlsOf(row);
+      const step = cardStep(event.key, controls.indexOf(from), controls.length, columns);
+      if (step !== null) {
+        event.preventDefault();
+        const beside = index + step;
+        if (beside >= 0 && beside < rows.length) focusRow(rows, beside, from, row, step > 0 ? 'first' : 'last');
+        return;
+      }
       const next = controlMove(event.key, controls.indexOf(from), controls.length);
       if (next === null) return;
       event.preventDefault();
