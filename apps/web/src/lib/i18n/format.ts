@@ -1,38 +1,25 @@
-import i18next from 'i18next';
-import { FALLBACK_LANGUAGE } from './i18n.ts';
-
 /**
  * Every number, size, date and duration the app shows is written here, on `Intl`, in the user's
  * language (i18next's resolved language) unless `locale` names another. A component that calls
  * `useTranslation()` renders again when the language changes, and so formats in the new one.
  * Building an `Intl` formatter is slow, so each locale and set of options builds one, once.
  */
-export interface LocaleOption {
-  /** A BCP 47 tag; the user's language when left out. */
-  locale?: string | undefined;
-}
+import { cached, formatLocale, type LocaleOption } from './format-date.ts';
+import { FALLBACK_LANGUAGE } from './i18n.ts';
+
+export {
+  type DateInput,
+  type DateOptions,
+  formatDate,
+  formatDateTime,
+  formatLocale,
+  formatTime,
+  type LocaleOption,
+} from './format-date.ts';
 
 export type NumberOptions = Intl.NumberFormatOptions & LocaleOption;
-export type DateOptions = Intl.DateTimeFormatOptions & LocaleOption;
-/** A date as the API sends it (ISO 8601), a timestamp or a Date. */
-export type DateInput = string | number | Date;
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-
-function cached<F>(formats: Map<string, F>, key: string, make: () => F): F {
-  let format = formats.get(key);
-  if (!format) {
-    format = make();
-    formats.set(key, format);
-  }
-  return format;
-}
-
-/** The locale formats are written in: the one asked for, else the user's language. */
-export function formatLocale(locale?: string): string {
-  return locale ?? i18next.resolvedLanguage ?? FALLBACK_LANGUAGE;
-}
 
 /** 1234.5 → '1,234.5' (en), '1.234,5' (nl); any `Intl.NumberFormat` options (percent, digits). */
 export function formatNumber(value: number, { locale, ...options }: NumberOptions = {}): string {
@@ -100,35 +87,6 @@ export function formatElapsed(ms: number, options: LocaleOption = {}): string {
   if (minutes > 0)
     return seconds > 0 ? `${part(minutes, units.min)} ${part(seconds, units.s)}` : part(minutes, units.min);
   return part(seconds, units.s);
-}
-
-/** The options that say what of a date is written; without any, a function's defaults apply. */
-const DATE_FIELDS = ['dateStyle', 'timeStyle', 'weekday', 'year', 'month', 'day', 'hour', 'minute', 'second'] as const;
-
-function formatDateWith(value: DateInput, defaults: Intl.DateTimeFormatOptions, given: DateOptions): string {
-  const date = value instanceof Date ? value : new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const { locale, ...rest } = given;
-  const options = DATE_FIELDS.some((field) => rest[field] !== undefined) ? rest : { ...defaults, ...rest };
-  const tag = formatLocale(locale);
-  return cached(dateFormats, `${tag} ${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(tag, options)).format(
-    date,
-  );
-}
-
-/** A date: 'Mar 1, 2026' (en), '1 mrt 2026' (nl); '' when the value is no date. */
-export function formatDate(value: DateInput, options: DateOptions = {}): string {
-  return formatDateWith(value, { dateStyle: 'medium' }, options);
-}
-
-/** A date and time: 'Mar 1, 2026, 2:05 PM' (en), '1 mrt 2026, 14:05' (nl); '' when the value is no date. */
-export function formatDateTime(value: DateInput, options: DateOptions = {}): string {
-  return formatDateWith(value, { dateStyle: 'medium', timeStyle: 'short' }, options);
-}
-
-/** A time to the second: '02:05:09 PM' (en), '14:05:09' (nl); '' when the value is no date. */
-export function formatTime(value: DateInput, options: DateOptions = {}): string {
-  return formatDateWith(value, { hour: '2-digit', minute: '2-digit', second: '2-digit' }, options);
 }
 
 /** Metric or imperial lengths: imperial where the browser's region measures in feet and inches (decision 0037). */
