@@ -35,7 +35,10 @@ export interface RegisterOptions {
    * (tests turn this on, so drift fails a test; production trusts the tests).
    */
   validateAnswers?: boolean;
-  /** Called after a successful call of a route that declares `changes` (the live list refresh). */
+  /**
+   * Called once a successful call of a route that declares `changes` has been answered (the live
+   * list refresh): its transaction is committed, and telling the sockets does not delay the answer.
+   */
   onChange?: (companyId: number, resources: readonly ContentResource[]) => void;
   /** Stores a member's successful writes in their activity, but for the quiet ones (activity-log.ts). */
   activity?: ActivityLog;
@@ -118,8 +121,9 @@ function run(
     if (reply.statusCode === 200 && endpoint.status !== 200) reply.code(endpoint.status);
     if (options.validateAnswers) checkAnswer(definition, reply.statusCode, answered, parts.query);
     const companyId = request.tenant?.company.id;
-    if (definition.changes.length > 0 && companyId !== undefined && reply.statusCode < 300) {
-      options.onChange?.(companyId, definition.changes);
+    if (definition.changes.length > 0 && companyId !== undefined && reply.statusCode < 300 && options.onChange) {
+      // A commit that fails after the handler turns the answer into an error: then nothing changed.
+      afterAnswer(reply, () => reply.statusCode < 300 && options.onChange?.(companyId, definition.changes));
     }
     await logActivity(options.activity, request, reply.statusCode, {
       endpoint: definition.endpoint,
@@ -130,6 +134,18 @@ function run(
   };
   if (SAFE_METHODS.has(request.method)) return runReadingOnly(answer);
   return options.oneConnection && !definition.streamsBody ? options.oneConnection(answer) : answer();
+}
+
+/** Once the answer is sent, or its connection is gone: either way the write happened. */
+function afterAnswer(reply: FastifyReply, then: () => unknown): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    then();
+  };
+  reply.raw.once('finish', once);
+  reply.raw.once('close', once);
 }
 
 /** The schema an answer of `status` must match (a list asked `count=1` answers its count). */

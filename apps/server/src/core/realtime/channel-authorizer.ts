@@ -67,3 +67,23 @@ export function authorizeChannel(
   }
   return accessRefusal(subject, tenant, rule.access) ?? { ok: true, channel };
 }
+
+/**
+ * Why the socket may not stay on this host, or null: every call here needs a member holding
+ * the platform's licence, or a platform admin.
+ */
+export function refusalHere(actor: ChannelSubject, tenant: RequestTenant): string | null {
+  try {
+    checkAccess(actor, tenant, 'member');
+    return null;
+  } catch (error) {
+    return error instanceof Error ? error.message : 'This action is unauthorized.';
+  }
+}
+
+/** The channel a subscribe message names (a string, or `{ channel }`). */
+export function channelOf(payload: unknown): unknown {
+  if (typeof payload === 'string') return payload;
+  if (payload && typeof payload === 'object') return (payload as { channel?: unknown }).channel;
+  return undefined;
+}

@@ -13,7 +13,6 @@ import {
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
-import { checkAccess } from '#core/access/access.ts';
 import { isOwnOrigin } from '#core/auth/own-origin.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
 import type { ChangeFeed } from '#core/db/change-feed.ts';
@@ -25,8 +24,11 @@ import {
   type ChannelDecision,
   type ChannelKindRule,
   type ChannelSubject,
+  channelOf,
   normaliseChannel,
+  refusalHere,
 } from './channel-authorizer.ts';
+import { ChannelFanOut, type FanOutSocket, socketIoPlace } from './channel-fan-out.ts';
 
 interface SocketData {
   token: string;
@@ -48,6 +50,8 @@ const EXPIRY_MARGIN_MS = 20;
 const SWEEP_CONCURRENCY = 8;
 
 type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+/** The message by which a process hands an event to the others, which write it to their own sockets. */
+const FAN_OUT = 'meshport:fan-out';
 type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
 
 export interface RealtimeOptions {
@@ -97,6 +101,7 @@ export class RealtimeService {
   private readonly log: Logger;
   private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
   private readonly sweeps: SweepQueue;
+  private readonly fanOut: ChannelFanOut<FanOutSocket>;
 
   constructor(
     private readonly sessions: SessionService,
@@ -111,6 +116,12 @@ export class RealtimeService {
     options.changes?.subscribe((change) => {
       if (this.io) this.sweeps.add(change);
     });
+    this.fanOut = new ChannelFanOut(
+      socketIoPlace(() => this.io),
+      {
+        onError: (error) => this.log.warn({ err: error }, 'realtime fan-out failed'),
+      },
+    );
   }
 
   /** Adds the channels of a kind of record (`private-company.{c}.{kind}[.{id}]`). */
@@ -125,6 +136,7 @@ export class RealtimeService {
   /** Resolves once the access checks that changes so far asked for are done (tests). */
   async settled(): Promise<void> {
     await this.sweeps.idle();
+    await this.fanOut.idle();
   }
 
   /**
@@ -149,6 +161,9 @@ export class RealtimeService {
         errorHandler: (error) => this.log.warn({ err: error }, 'realtime fan-out failed'),
       }),
     );
+    io.on(FAN_OUT, (channel: unknown, event: unknown, payload: unknown) => {
+      if (typeof channel === 'string' && typeof event === 'string') this.fanOut.push(channel, event, payload);
+    });
   }
 
   attach(server: HttpServer): void {
@@ -171,9 +186,15 @@ export class RealtimeService {
     this.io = io;
   }
 
-  /** Sends an event to everyone in a channel, on every server process. Before `attach`, nothing to do. */
+  /**
+   * Sends an event to everyone in a channel, on every server process, behind the caller: the
+   * other processes are told through PostgreSQL and each writes to its own sockets (`ChannelFanOut`).
+   * Before `attach`, nothing to do.
+   */
   emit(channel: string, event: string, payload: unknown): void {
-    this.io?.to(channel).emit(event, payload);
+    if (!this.io) return;
+    if (this.pool) this.io.serverSideEmit(FAN_OUT, channel, event, payload);
+    this.fanOut.push(channel, event, payload);
   }
 
   /**
@@ -376,23 +397,4 @@ function subjectOf(actor: SocketData['subject']): SocketData['subject'] {
     admin: actor.admin,
     membership: actor.membership,
   };
-}
-
-/**
- * Why the socket may not stay on this host, or null: every call here needs a member holding
- * the platform's licence, or a platform admin.
- */
-function refusalHere(actor: ChannelSubject, tenant: RequestTenant): string | null {
-  try {
-    checkAccess(actor, tenant, 'member');
-    return null;
-  } catch (error) {
-    return error instanceof Error ? error.message : 'This action is unauthorized.';
-  }
-}
-
-function channelOf(payload: unknown): unknown {
-  if (typeof payload === 'string') return payload;
-  if (payload && typeof payload === 'object') return (payload as { channel?: unknown }).channel;
-  return undefined;
 }

@@ -1,4 +1,7 @@
 import {
+  CONTENT_CHANGED_EVENT,
+  type ContentChanged,
+  contentChannel,
   type SubscribeAck,
   USER_NOTIFICATION_UPDATED,
   type UserNotificationUpdatedEvent,
@@ -216,5 +219,52 @@ describeEachDatabase('realtime', (kind) => {
     const outcome = await Promise.race([cut, join]);
     if (outcome !== 'cut') expect(outcome).toMatchObject({ ok: false, status: 403 });
     else join.catch(() => undefined);
+  });
+
+  it("a project's save reaches its company's sockets once it is answered, each once and in order, never another company's", async () => {
+    const globexToken = await t.login('admin', t.host('globex'));
+    const globex = await t.request<{ user: { company_id: number } }>('/v2/auth/validate', {
+      token: globexToken,
+      host: t.host('globex'),
+    });
+    const ours = Array.from({ length: 6 }, () => connect({ token: editorToken }));
+    const theirs = connect({ token: globexToken, host: t.host('globex') });
+    await Promise.all([...ours, theirs].map(connected));
+    for (const socket of ours) {
+      expect(await socket.emitWithAck('subscribe', { channel: contentChannel(editor.companyId) })).toMatchObject({
+        ok: true,
+      });
+    }
+    expect(
+      await theirs.emitWithAck('subscribe', { channel: contentChannel(globex.body.user.company_id) }),
+    ).toMatchObject({
+      ok: true,
+    });
+    // Another company's channel stays closed to it, whatever it asks.
+    expect(await theirs.emitWithAck('subscribe', { channel: contentChannel(editor.companyId) })).toMatchObject({
+      ok: false,
+    });
+    const heard = new Map<Socket, ContentChanged[]>([...ours, theirs].map((socket) => [socket, []]));
+    for (const [socket, events] of heard)
+      socket.on(CONTENT_CHANGED_EVENT, (event: ContentChanged) => events.push(event));
+    const created = await t.request<{ data: { id: number } }>('/v2/projects', {
+      token: editorToken,
+      json: { name: 'Fan-out project' },
+    });
+    const id = created.body.data.id;
+    for (const name of ['Fan-out 1', 'Fan-out 2', 'Fan-out 3']) {
+      const saved = await t.request(`/v2/projects/${id}`, { token: editorToken, method: 'PATCH', json: { name } });
+      expect(saved.status).toBe(200);
+    }
+    await t.services.realtime.settled();
+    const until = Date.now() + 3_000;
+    while (ours.some((socket) => (heard.get(socket)?.length ?? 0) < 4) && Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    for (const socket of ours) {
+      expect(heard.get(socket)).toHaveLength(4);
+      for (const event of heard.get(socket) ?? []) expect(event.resources).toContain('projects');
+    }
+    expect(heard.get(theirs)).toEqual([]);
   });
 });
