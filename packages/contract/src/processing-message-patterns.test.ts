@@ -1,6 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { parseSourceMessage } from './processing-message-patterns.ts';
-import { SOURCE_MESSAGES, type SourceMessageCode, sourceMessage } from './processing-messages.ts';
+import { paramKind, SOURCE_MESSAGES, type SourceMessageCode, sourceMessage } from './processing-messages.ts';
+
+/** A value of each parameter's kind: the reader formats numbers, sizes and texts of their own by kind. */
+function sampleParam(name: string): string {
+  switch (paramKind(name)) {
+    case 'bytes':
+      return '4294967296';
+    case 'duration':
+      return '850';
+    case 'number':
+      return '12345';
+    case 'count':
+      return 'triangle:12';
+    case 'counts':
+      return 'triangle:12,mesh:2';
+    case 'text':
+      return sourceMessage('imageDamaged', { fileName: 'wood.png' });
+    case 'warnings':
+      return 'one';
+    case 'step':
+      return 'convert';
+    default:
+      return name === 'fileName' ? 'chair.obj' : `x-${name}`;
+  }
+}
 
 describe('processing messages read back into code and parameters', () => {
   it('reads the texts of events stored before codes, exactly as they were written', () => {
@@ -73,6 +97,77 @@ describe('processing messages read back into code and parameters', () => {
     for (const [code, text] of Object.entries(SOURCE_MESSAGES)) {
       if (!text.includes('{{')) expect(parseSourceMessage(text)?.code, code).toBe(code);
     }
+  });
+
+  it('reads every code back from the English it writes, its figures raw (a text and its note aside)', () => {
+    for (const [code, template] of Object.entries(SOURCE_MESSAGES) as [SourceMessageCode, string][]) {
+      if (code === 'withNote') continue;
+      const params = Object.fromEntries(
+        [...template.matchAll(/\{\{(\w+)\}\}/g)].map(([, name = '']) => [name, sampleParam(name)]),
+      );
+      expect(parseSourceMessage(sourceMessage(code, params)), code).toEqual({ code, params });
+    }
+  });
+
+  it('reads the rarer failures as they were written before they had codes (issue 31)', () => {
+    const old: [string, SourceMessageCode, Record<string, string>][] = [
+      [
+        'The OBJ file is damaged: a face uses index 0, which OBJ does not allow on line 27',
+        'objFaceIndexZero',
+        { lineNumber: '27' },
+      ],
+      [
+        'The OBJ file is damaged: a face refers to element -3 before any was defined on line 1204',
+        'objFaceBeforeElement',
+        { index: '-3', lineNumber: '1204' },
+      ],
+      [
+        'The OBJ file is damaged: a face refers to vertex 12, but the file defines only 8',
+        'objMissingVertex',
+        { indexNumber: '12', definedNumber: '8' },
+      ],
+      [
+        'The PLY file is damaged: header line 3 names an unknown format (none)',
+        'plyFormatMissing',
+        { lineNumber: '3' },
+      ],
+      [
+        'The PLY file is damaged: its header announces 1,000,000 vertex entries, more than the file holds',
+        'plyTooShort',
+        { entriesNumber: '1000000', element: 'vertex' },
+      ],
+      [
+        'The STL file is damaged: "vertex 1 2 x" does not hold three numbers',
+        'stlNotNumbers',
+        { token: 'vertex 1 2 x' },
+      ],
+      ['Files of type without an extension are not supported', 'legacyTypeNoExtension', {}],
+      ['The archive unpacks to more than 4 GB', 'archiveTooLarge', { limitBytes: '4294967296' }],
+      ['The archive holds more than 10,000 files', 'archiveTooManyFiles', { limitNumber: '10000' }],
+      [
+        'The archive contains a path outside its folder (../../etc/passwd)',
+        'archivePathOutside',
+        { fileName: '../../etc/passwd' },
+      ],
+      ['Conversion took longer than 120 s', 'converterTimedOut', { limitNumber: '120' }],
+      [
+        'The converted model is not valid glTF: Accessor element out of range (ACCESSOR_INDEX_OOB at /meshes/0)',
+        'invalidOutput',
+        { reason: 'Accessor element out of range (ACCESSOR_INDEX_OOB at /meshes/0)' },
+      ],
+      [
+        'The image wood.png is too large (20,000 × 20,000 pixels; at most 100 megapixels)',
+        'imageTooLarge',
+        { fileName: 'wood.png', widthNumber: '20000', heightNumber: '20000', limitNumber: '100' },
+      ],
+      [
+        'No preview image: Rendering the preview took longer than 2.5 s and was stopped.',
+        'previewTimedOut',
+        { limitNumber: '2.5' },
+      ],
+      ['No preview image: The model could not be rendered: WebGL lost', 'previewNotDrawn', { detail: 'WebGL lost' }],
+    ];
+    for (const [text, code, params] of old) expect(parseSourceMessage(text), text).toEqual({ code, params });
   });
 
   it('leaves a text no template fits', () => {

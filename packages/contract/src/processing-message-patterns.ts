@@ -26,7 +26,7 @@ const SIZE_UNITS = ['B', 'KB', 'MB', 'GB', 'TB'] as const;
 const PARAM_PATTERN: Record<ReturnType<typeof paramKind>, string> = {
   bytes: `[\\d.,]+ (?:${SIZE_UNITS.join('|')})`,
   duration: '[\\d.,]+ (?:ms|s)',
-  number: '[\\d,]+',
+  number: '-?[\\d,]+(?:\\.\\d+)?',
   count: COUNT,
   counts: `${COUNT}(?:, ${COUNT})*`,
   text: '.+?',

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { paramKind, SOURCE_MESSAGES, type SourceMessageCode, sourceMessage } from '@meshport/contract';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { processingMessage } from './processing-message.ts';
+
+const LOCALES = path.resolve(import.meta.dirname, '../../../public/locales');
+const common = (language: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, language, 'common.json'), 'utf8'));
+
+beforeAll(() =>
+  i18next.init({
+    lng: 'nl',
+    fallbackLng: 'en',
+    defaultNS: 'common',
+    resources: { en: { common: common('en') }, nl: { common: common('nl') } },
+    interpolation: { escapeValue: false },
+    showSupportNotice: false,
+  }),
+);
+
+async function reader(language: 'en' | 'nl') {
+  await i18next.changeLanguage(language);
+  return i18next.getFixedT(language);
+}
+
+/** A tool's own words, quoted in the message as theirs (the validator's first error, a library's): left in English. */
+const TOOL_WORDS = 'Accessor element out of range';
+/** A nested text of ours: it must be in Dutch too. */
+const NESTED = sourceMessage('imageDamaged', { fileName: 'wood.png' });
+
+/** Parameter values as the converter writes them, by kind; names and tokens are the file's own. */
+function sampleParam(name: string): string {
+  switch (paramKind(name)) {
+    case 'bytes':
+      return '512';
+    case 'duration':
+      return '850';
+    case 'number':
+      return '12345';
+    case 'count':
+      return 'triangle:12';
+    case 'counts':
+      return 'triangle:12,mesh:2';
+    case 'text':
+      return NESTED;
+    case 'warnings':
+      return NESTED;
+    case 'step':
+      return 'convert';
+    default:
+      if (name === 'detail' || name === 'reason') return TOOL_WORDS;
+      if (name === 'unit') return 'millimetres';
+      if (name === 'axis') return 'Z';
+      return name === 'fileName' ? 'chair.obj' : `x${name}`;
+  }
+}
+
+/** Words both languages write (format names, file keywords, loanwords): not English by themselves. */
+const SHARED = new Set(
+  [
+    'obj ply stl fbx gltf glb ktx2 tga bmp png json utf zip end_header material mesh meshes meshport vertex',
+    'pixels megapixels bit element model index format header facet variant map maps asset container type',
+    'upload record browser server',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/** The English words of a template, outside its placeholders. */
+const englishWords = (template: string) =>
+  new Set(
+    template
+      .replace(/\{\{\w+\}\}/g, ' ')
+      .toLowerCase()
+      .split(/[^\p{L}\d_]+/u)
+      .filter((word) => word.length >= 3 && !/^\d+$/.test(word) && !SHARED.has(word)),
+  );
+
+/** Only the frame of other texts (a report's text and warnings; a text and its note): no words of its own. */
+const FRAMES = new Set<SourceMessageCode>(['stepReport', 'withNote']);
+const codes = (Object.keys(SOURCE_MESSAGES) as SourceMessageCode[]).filter((code) => !FRAMES.has(code));
+
+describe('every processing message by code, in the reader language (issue 31 item 6)', () => {
+  const stored = (code: SourceMessageCode) => {
+    const params = Object.fromEntries(
+      [...SOURCE_MESSAGES[code].matchAll(/\{\{(\w+)\}\}/g)].map(([, name = '']) => [name, sampleParam(name)]),
+    );
+    return { message: sourceMessage(code, params), message_code: code, message_params: params };
+  };
+
+  it.each(codes)('%s in English is the text the server wrote', async (code) => {
+    const message = stored(code);
+    expect(processingMessage(await reader('en'), message)).toBe(message.message);
+  });
+
+  it.each(codes)('%s in Dutch has no English word of ours left', async (code) => {
+    const message = stored(code);
+    const dutch = processingMessage(await reader('nl'), message) ?? '';
+    expect(dutch).not.toBe(message.message);
+    // What the file or a tool says stays as it is; every other word is Dutch.
+    const ours = dutch.replaceAll(TOOL_WORDS, ' ');
+    const left = [...englishWords(SOURCE_MESSAGES[code])].filter((word) =>
+      new RegExp(`(^|[^\\p{L}])${word}($|[^\\p{L}])`, 'iu').test(ours),
+    );
+    expect(left, dutch).toEqual([]);
+    // A text of ours inside it is in Dutch too.
+    expect(dutch).not.toContain(NESTED);
+  });
+
+  it('quotes a tool’s own words as theirs in Dutch', async () => {
+    const t = await reader('nl');
+    expect(processingMessage(t, stored('invalidOutput'))).toBe(
+      `Het omgezette model is geen geldige glTF. De validator meldt: “${TOOL_WORDS}”`,
+    );
+    expect(processingMessage(t, stored('previewNotDrawn'))).toBe(
+      `Geen voorbeeldafbeelding: het model kon niet worden getekend. De viewer meldt: “${TOOL_WORDS}”`,
+    );
+  });
+
+  it('shows old failures stored as English text in Dutch, figures the Dutch way', async () => {
+    const t = await reader('nl');
+    const old = (message: string) => processingMessage(t, { message, message_code: null, message_params: null });
+    expect(old('The OBJ file is damaged: a face uses index 0, which OBJ does not allow on line 1204')).toBe(
+      'Het OBJ-bestand is beschadigd: een vlak gebruikt index 0, wat OBJ niet toestaat, op regel 1.204',
+    );
+    expect(old('The archive unpacks to more than 4 GB')).toBe('Uitgepakt is het archief groter dan 4 GB');
+    expect(old('Files of type without an extension are not supported')).toBe(
+      'Bestanden zonder extensie worden niet ondersteund',
+    );
+    expect(
+      old(
+        'Read 8 triangles in 12 ms. Warning: The image wood.png is too large (20,000 × 20,000 pixels; at most 100 megapixels); the texture was left out.',
+      ),
+    ).toBe(
+      'Gelezen: 8 driehoeken in 12 ms. Waarschuwing: De afbeelding wood.png is te groot (20.000 × 20.000 pixels; hoogstens 100 megapixels); de textuur is weggelaten.',
+    );
+  });
+});
