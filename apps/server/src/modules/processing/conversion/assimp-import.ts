@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Document } from '@gltf-transform/core';
 import { type AssimpExports, type AssimpFileList, fileListWith } from './assimp-input.ts';
-import { ConversionError, UNREADABLE_MESSAGE } from './conversion-types.ts';
+import { ConversionError, codedFailure } from './conversion-types.ts';
 import type { FileIndex } from './file-index.ts';
 import { readGltfJson } from './gltf-import.ts';
 import { parseGlb } from './gltf-io.ts';
@@ -57,7 +57,7 @@ export async function warmAssimp(): Promise<void> {
   }
 }
 
-const fail = (message: string) => new ConversionError('convert', message);
+const unreadable = () => codedFailure('convert', 'unreadable');
 
 /** Converts one file to GLB in the module; null when assimp cannot read it. Frees what it made in the module. */
 function convert(module: AssimpModule, name: string, bytes: Uint8Array): Uint8Array | null {
@@ -99,8 +99,9 @@ export async function importWithAssimp(
     if (error instanceof ConversionError) throw error;
     // A trap (memory access out of bounds, abort) leaves the module in an unknown state: start a new one next time.
     instance = undefined;
-    throw fail(UNREADABLE_MESSAGE);
+    throw unreadable();
   }
-  if (!glb) throw fail(UNREADABLE_MESSAGE);
-  return readGltfJson(parseGlb(glb), name, index, warnings, 'converted');
+  if (!glb) throw unreadable();
+  // Damage found in assimp's output is named by the format uploaded: a message's parameters are never English words.
+  return readGltfJson(parseGlb(glb), name, index, warnings, path.posix.extname(name).slice(1).toUpperCase() || '3D');
 }

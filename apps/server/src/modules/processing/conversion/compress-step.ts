@@ -1,7 +1,7 @@
 import type { Document, Mesh, Primitive } from '@gltf-transform/core';
 import { cloneDocument, meshopt } from '@gltf-transform/functions';
 import { MeshoptEncoder } from 'meshoptimizer';
-import { ConversionError } from './conversion-types.ts';
+import { codedFailure } from './conversion-types.ts';
 import { meshProblem } from './geometry-guard.ts';
 import { measureShapes, type PrimitiveShape } from './geometry-shape.ts';
 import { gltfIO } from './gltf-io.ts';
@@ -101,7 +101,7 @@ export async function compressChecked(doc: Document, compress: Compress = compre
   const still = second.broken[0];
   if (still) {
     const name = meshName(meshes[still.index], still.index);
-    throw new ConversionError('optimise', `Optimising damaged the geometry of mesh ${name}: ${still.problem}`);
+    throw codedFailure('optimise', 'optimiseDamaged', { name, detail: still.problem });
   }
   const warnings = first.broken.map(
     ({ index, problem }) =>

@@ -9,6 +9,7 @@ import {
   ConversionError,
   type ConversionResult,
   type ConversionStep,
+  codedFailure,
   type StepReport,
   UNREADABLE_MESSAGE,
 } from './conversion-types.ts';
@@ -117,7 +118,7 @@ export async function runConversion(
   const read = describe(doc);
   const meshless = read.figures.triangles === 0 && read.figures.points === 0 ? meshlessContent(doc) : undefined;
   if (meshless === null) {
-    throw new ConversionError('convert', 'The file contains no geometry: no triangles and no points');
+    throw codedFailure('convert', 'noGeometry');
   }
   if (meshless) {
     read.text = `no mesh, ${count(meshless.nodes, 'node')} and ${count(meshless.animations, 'animation')}`;
@@ -142,7 +143,7 @@ export async function runConversion(
     const figures = { ...geometryFigures(compressed.decoded, false), bounds };
     const validation = await validateGlb(declareUsedExtensions(compressed.plain));
     if (validation.firstError) {
-      throw new ConversionError('optimise', `The converted model is not valid glTF: ${validation.firstError}`);
+      throw codedFailure('optimise', 'invalidOutput', { reason: validation.firstError });
     }
     await mkdir(path.dirname(input.outputPath), { recursive: true });
     await writeFile(input.outputPath, glb);

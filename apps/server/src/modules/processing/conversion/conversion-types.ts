@@ -1,4 +1,4 @@
-import { type CodedMessage, type PlacementFigure, sourceMessage } from '@meshport/contract';
+import { type CodedMessage, type PlacementFigure, type SourceMessageCode, sourceMessage } from '@meshport/contract';
 
 export type ConversionStep = 'inspect' | 'convert' | 'optimise';
 
@@ -53,6 +53,31 @@ export class ConversionError extends Error {
   static coded(step: ConversionStep, coded: CodedMessage): ConversionError {
     return new ConversionError(step, sourceMessage(coded.code, coded.params), coded);
   }
+
+  /** A file reader's coded error as the failure of `step`. */
+  static of(step: ConversionStep, error: CodedError): ConversionError {
+    return new ConversionError(step, error.message, error.coded);
+  }
+}
+
+/** An error by message code (a file reader's, an image's): its English text, its code and parameters kept. */
+export class CodedError extends Error {
+  readonly coded: CodedMessage;
+
+  constructor(code: SourceMessageCode, params: Record<string, string | number> = {}) {
+    const coded = { code, params: Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) };
+    super(sourceMessage(coded.code, coded.params));
+    this.coded = coded;
+  }
+}
+
+/** A failure of `step` by message code; number parameters are written as strings. */
+export function codedFailure(
+  step: ConversionStep,
+  code: SourceMessageCode,
+  params: Record<string, string | number> = {},
+): ConversionError {
+  return ConversionError.of(step, new CodedError(code, params));
 }
 
 export interface ConverterLimits {
@@ -66,4 +91,4 @@ export interface ConverterLimits {
 
 export const DEFAULT_LIMITS: ConverterLimits = { memoryMb: 1024, timeoutMs: 120_000, niceness: 10 };
 
-export const UNREADABLE_MESSAGE = 'The file could not be read: it is damaged or not a supported 3D format';
+export const UNREADABLE_MESSAGE = sourceMessage('unreadable', {});

@@ -8,9 +8,9 @@ import {
   type ConversionResult,
   type ConversionStep,
   type ConverterLimits,
+  codedFailure,
   DEFAULT_LIMITS,
   type StepReport,
-  UNREADABLE_MESSAGE,
 } from './conversion-types.ts';
 import type { ConvertInput, WorkerReply, WorkerRequest } from './converter-protocol.ts';
 
@@ -98,7 +98,7 @@ export class Converter {
         child.off('message', onMessage);
         resolve();
       };
-      const onExit = () => reject(new ConversionError('inspect', 'The converter could not be started'));
+      const onExit = () => reject(codedFailure('inspect', 'converterNotStarted'));
       child.on('message', onMessage);
       child.once('exit', onExit);
     });
@@ -118,8 +118,8 @@ export class Converter {
   }
 
   private async run(input: ConvertInput, onStep: (report: StepReport) => void, signal?: AbortSignal) {
-    if (this.closed) throw new ConversionError('inspect', 'The converter has been shut down');
-    if (signal?.aborted) throw new ConversionError('inspect', 'The conversion was cancelled');
+    if (this.closed) throw codedFailure('inspect', 'converterShutDown');
+    if (signal?.aborted) throw codedFailure('inspect', 'conversionCancelled');
     const { child, ready } = this.start();
     this.peakRssMb = 0;
     child.channel?.ref();
@@ -160,7 +160,7 @@ export class Converter {
           cleanup();
           // V8 aborts (SIGABRT, exit 134) when the heap cap is reached.
           const why = ending ?? (signalName === 'SIGABRT' || code === 134 ? 'memory' : 'crash');
-          reject(new ConversionError(step, this.endingMessage(why)));
+          reject(this.ending(step, why));
         };
         const cleanup = () => {
           child.off('message', onMessage);
@@ -171,7 +171,7 @@ export class Converter {
         child.send({ type: 'convert', id, input } satisfies WorkerRequest);
       });
     } catch (error) {
-      if (error instanceof ConversionError && ending) throw new ConversionError(error.step, this.endingMessage(ending));
+      if (error instanceof ConversionError && ending) throw this.ending(error.step, ending);
       throw error;
     } finally {
       if (child.pid !== undefined && !ending) {
@@ -186,16 +186,16 @@ export class Converter {
     }
   }
 
-  private endingMessage(why: Ending): string {
+  private ending(step: ConversionStep, why: Ending): ConversionError {
     switch (why) {
       case 'memory':
-        return `The converter ran out of memory (limit ${this.limits.memoryMb} MB) on this file`;
+        return codedFailure(step, 'converterOutOfMemory', { limitNumber: this.limits.memoryMb });
       case 'timeout':
-        return `Conversion took longer than ${Math.round(this.limits.timeoutMs / 1000)} s`;
+        return codedFailure(step, 'converterTimedOut', { limitNumber: Math.round(this.limits.timeoutMs / 1000) });
       case 'cancelled':
-        return 'The conversion was cancelled';
+        return codedFailure(step, 'conversionCancelled');
       case 'crash':
-        return UNREADABLE_MESSAGE;
+        return codedFailure(step, 'unreadable');
     }
   }
 }

@@ -1,12 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Document, JSONDocument } from '@gltf-transform/core';
 import { dequantize } from '@gltf-transform/functions';
-import { ConversionError } from './conversion-types.ts';
+import type { SourceMessageCode } from '@meshport/contract';
+import { ConversionError, codedFailure } from './conversion-types.ts';
 import { baseName, type FileIndex } from './file-index.ts';
 import { gltfIO, parseGlb, QUIET, withDracoDecoder } from './gltf-io.ts';
 import { unsupportedExtensionsMessage } from './source-checks.ts';
 
-const fail = (message: string) => new ConversionError('convert', message);
+const fail = (code: SourceMessageCode, params: Record<string, string | number> = {}) =>
+  codedFailure('convert', code, params);
 
 interface GltfJson {
   buffers?: { uri?: string }[];
@@ -31,13 +33,13 @@ export async function importGltf(
     try {
       jsonDoc = parseGlb(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     } catch {
-      throw fail('The GLB file is damaged: its binary container could not be read');
+      throw fail('glbDamaged');
     }
   } else {
     try {
       jsonDoc = { json: JSON.parse(bytes.toString('utf8')), resources: {} };
     } catch {
-      throw fail('The glTF file is damaged: it is not valid JSON');
+      throw fail('gltfNotJson');
     }
   }
   return readGltfJson(jsonDoc, name, index, warnings, kind === 'glb' ? 'GLB' : 'glTF');
@@ -57,14 +59,14 @@ export async function readGltfJson(
     if (Array.isArray(json[key])) json[key] = json[key].filter((e) => e !== 'FB_ngon_encoding');
   }
   if (typeof json !== 'object' || json === null || !('asset' in json)) {
-    throw fail(`The ${label} file is damaged: it has no asset description`);
+    throw fail('damagedNoAsset', { format: label });
   }
   const unsupported = unsupportedExtensionsMessage(json.extensionsRequired, label);
   if (unsupported) throw ConversionError.coded('convert', unsupported);
   for (const buffer of json.buffers ?? []) {
     if (!isExternal(buffer.uri) || buffer.uri in jsonDoc.resources) continue;
     const file = index.resolve(buffer.uri, name);
-    if (!file) throw fail(`The ${label} file references a missing file (${baseName(buffer.uri)})`);
+    if (!file) throw fail('missingFile', { format: label, fileName: baseName(buffer.uri) });
     const data = await readFile(file.filePath);
     jsonDoc.resources[buffer.uri] = new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
   }
@@ -83,8 +85,11 @@ export async function readGltfJson(
     doc = await io.readJSON(jsonDoc);
     doc.setLogger(QUIET);
   } catch (error) {
-    const detail = error instanceof Error && /extension/i.test(error.message) ? ` (${error.message})` : '';
-    throw fail(`The ${label} file is damaged: its data could not be read${detail}`);
+    // glTF-Transform's own words, where they name an extension.
+    const detail = error instanceof Error && /extension/i.test(error.message) ? error.message : null;
+    throw detail
+      ? fail('damagedUnreadableDetail', { format: label, detail })
+      : fail('damagedUnreadable', { format: label });
   }
   checkIndices(doc, label);
   await decodeCompression(doc);
@@ -116,10 +121,10 @@ function checkNodeGraph(json: GltfJson, label: string) {
   nodes.forEach((node, i) => {
     for (const child of node.children ?? []) {
       if (!Number.isInteger(child) || child < 0 || child >= nodes.length) {
-        throw fail(`The ${label} file is damaged: a node refers to a node that does not exist`);
+        throw fail('damagedMissingNode', { format: label });
       }
       if (parent[child] !== -1 || child === i) {
-        throw fail(`The ${label} file is damaged: its node hierarchy contains a cycle or a node with two parents`);
+        throw fail('damagedTwoParents', { format: label });
       }
       parent[child] = i;
     }
@@ -128,7 +133,7 @@ function checkNodeGraph(json: GltfJson, label: string) {
   for (let i = 0; i < nodes.length; i++) {
     let p = i;
     for (let steps = 0; p !== -1; steps++) {
-      if (steps > nodes.length) throw fail(`The ${label} file is damaged: its node hierarchy contains a cycle`);
+      if (steps > nodes.length) throw fail('damagedCycle', { format: label });
       p = parent[p] as number;
     }
   }
@@ -139,14 +144,14 @@ function checkIndices(doc: Document, label: string) {
     for (const prim of mesh.listPrimitives()) {
       const indices = prim.getIndices();
       const position = prim.getAttribute('POSITION');
-      if (!position) throw fail(`The ${label} file is damaged: a mesh has no vertex positions`);
+      if (!position) throw fail('damagedNoPositions', { format: label });
       if (!indices) continue;
       const count = position.getCount();
       const array = indices.getArray();
       if (!array) continue;
       for (let i = 0; i < array.length; i++) {
         if ((array[i] as number) >= count) {
-          throw fail(`The ${label} file is damaged: a mesh refers to vertex ${array[i]}, but it has only ${count}`);
+          throw fail('damagedVertexIndex', { format: label, index: String(array[i]), verticesNumber: count });
         }
       }
     }

@@ -1,2 +1,4 @@
-/** An image that cannot be used; the message is shown to users as is. */
-export class ImageError extends Error {}
+import { CodedError } from './conversion-types.ts';
+
+/** An image that cannot be used, by message code (`image…`); shown to users in their language. */
+export class ImageError extends CodedError {}

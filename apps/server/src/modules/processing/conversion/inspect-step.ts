@@ -1,6 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ConversionError } from './conversion-types.ts';
+import type { SourceMessageCode } from '@meshport/contract';
+import { type ConversionError, codedFailure } from './conversion-types.ts';
 import { FileIndex, type IndexedFile } from './file-index.ts';
 import { detectUploadKind, kindFromName, type UploadKind } from './file-kind.ts';
 import { unpackArchive } from './safe-archive.ts';
@@ -32,16 +33,17 @@ const LABEL: Record<ModelKind, string> = {
   off: 'OFF',
 };
 
-const fail = (message: string) => new ConversionError('inspect', message);
+const fail = (code: SourceMessageCode, params: Record<string, string> = {}): ConversionError =>
+  codedFailure('inspect', code, params);
 
 function isModelKind(kind: UploadKind | null): kind is ModelKind {
   return kind !== null && (MODEL_KINDS as readonly string[]).includes(kind);
 }
 
-function describeMismatch(name: string) {
+function mismatch(name: string): ConversionError {
   const ext = path.extname(name).toLowerCase();
-  if (!kindFromName(name)) return `Files of type ${ext || 'without an extension'} are not supported`;
-  return `The file ${path.basename(name)} is not a valid ${ext.slice(1).toUpperCase()} file: its content does not match its name`;
+  if (!kindFromName(name)) return ext ? fail('typeNotSupported', { extension: ext }) : fail('typeNoExtension');
+  return fail('contentMismatch', { fileName: path.basename(name), format: ext.slice(1).toUpperCase() });
 }
 
 /** Detects the kind, unpacks bundles safely and picks the main model file. */
@@ -51,13 +53,13 @@ export async function inspectUpload(input: {
   workDir: string;
 }): Promise<Inspection> {
   const info = await stat(input.filePath).catch(() => null);
-  if (!info?.isFile()) throw fail('The uploaded file could not be found');
-  if (info.size === 0) throw fail('The file is empty');
+  if (!info?.isFile()) throw fail('fileNotFound');
+  if (info.size === 0) throw fail('fileEmpty');
   const head = await readHead(input.filePath);
   const kind = detectUploadKind(head, input.fileName);
-  if (!kind) throw fail(describeMismatch(input.fileName));
+  if (!kind) throw mismatch(input.fileName);
   if (kind === 'mtl' || kind === 'image') {
-    throw fail('This file alone is not a 3D model: upload it in a zip together with its model');
+    throw fail('notAloneModel');
   }
   const warnings: string[] = [];
   if (kind !== 'zip' && kind !== 'zae') {
@@ -97,11 +99,7 @@ export async function inspectUpload(input: {
   }
   if (candidates.length === 0) {
     const nested = files.some((f) => ['.zip', '.zae'].includes(path.extname(f.name).toLowerCase()));
-    throw fail(
-      nested
-        ? 'The archive holds no 3D model (archives inside the archive are not opened)'
-        : 'The archive holds no 3D model in a supported format',
-    );
+    throw fail(nested ? 'archiveNestedOnly' : 'archiveNoModel');
   }
   // The largest model is the main one; on equal sizes the format order above decides.
   candidates.sort((a, b) => b.file.size - a.file.size || MODEL_KINDS.indexOf(a.kind) - MODEL_KINDS.indexOf(b.kind));

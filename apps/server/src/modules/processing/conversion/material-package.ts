@@ -1,8 +1,8 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { MATERIAL_MAP_KINDS, type MaterialMapKind } from '@meshport/contract';
+import { MATERIAL_MAP_KINDS, type MaterialMapKind, type SourceMessageCode } from '@meshport/contract';
 import { z } from 'zod';
-import { ConversionError } from './conversion-types.ts';
+import { ConversionError, codedFailure } from './conversion-types.ts';
 import { baseName, FileIndex, type IndexedFile } from './file-index.ts';
 import { ImageError } from './image-error.ts';
 import { unpackArchive } from './safe-archive.ts';
@@ -69,7 +69,7 @@ function guessMaps(files: readonly IndexedFile[]): Partial<Record<MapKey, string
   return maps;
 }
 
-const fail = (message: string) => new ConversionError('inspect', message);
+const fail = (code: SourceMessageCode, params: Record<string, string> = {}) => codedFailure('inspect', code, params);
 
 /** Unpacks a .matz safely, validates material.json and converts each map to WebP (≤ 2048 px) in `workDir`. */
 export async function readMaterialPackage(filePath: string, workDir: string): Promise<MaterialPackage> {
@@ -89,13 +89,14 @@ export async function readMaterialPackage(filePath: string, workDir: string): Pr
     try {
       raw = JSON.parse(await readFile(manifestFile.filePath, 'utf8'));
     } catch {
-      throw fail('material.json in the package is not valid JSON');
+      throw fail('materialJsonInvalid');
     }
     const parsed = manifestSchema.safeParse(raw);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
-      const where = issue?.path.length ? ` (${issue.path.join('.')})` : '';
-      throw fail(`material.json in the package is not a Meshport material description${where}`);
+      throw issue?.path.length
+        ? fail('materialJsonBadField', { field: issue.path.join('.') })
+        : fail('materialJsonNotMeshport');
     }
     name = parsed.data.name;
     factors = parsed.data.factors ?? {};
@@ -130,7 +131,7 @@ export async function readMaterialPackage(filePath: string, workDir: string): Pr
       warnings.push(`${error.message}; the ${key.replace('_', ' ')} map was left out`);
     }
   }
-  if (Object.keys(maps).length === 0) throw fail('The material package contains no usable map images');
+  if (Object.keys(maps).length === 0) throw fail('materialNoMaps');
   return { name, maps, factors, warnings };
 }
 
@@ -146,7 +147,7 @@ export async function prepareMapImage(
     await writeFile(outputPath, webp.data);
     return { width: webp.width, height: webp.height };
   } catch (error) {
-    if (error instanceof ImageError) throw new ConversionError('convert', error.message);
+    if (error instanceof ImageError) throw ConversionError.of('convert', error);
     throw error;
   }
 }

@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, type Material, type Mesh, Primitive, type Texture } from '@gltf-transform/core';
-import { ConversionError } from './conversion-types.ts';
+import { ConversionError, codedFailure } from './conversion-types.ts';
 import { baseName, type FileIndex } from './file-index.ts';
 import { QUIET } from './gltf-io.ts';
 import { createPbrMaterial, type MtlMaterial, parseMtl } from './mtl-import.ts';
 import { type ObjData, ObjSyntaxError, parseObjFile } from './obj-parser.ts';
 import { imageMimeType } from './texture-images.ts';
-
-const fail = (message: string) => new ConversionError('convert', message);
 
 /** Imports an OBJ (and the MTL files and textures it names, resolved in `index`) into a glTF document. */
 export async function importObj(
@@ -21,28 +19,22 @@ export async function importObj(
   try {
     data = await parseObjFile(filePath);
   } catch (error) {
-    if (error instanceof ObjSyntaxError) throw fail(error.message);
+    if (error instanceof ObjSyntaxError) throw ConversionError.of('convert', error);
     throw error;
   }
   const vCount = data.positions.length / 3;
   const tCount = data.uvs.length / 2;
   const nCount = data.normals.length / 3;
   if (data.maxV >= vCount) {
-    throw fail(
-      `The OBJ file is damaged: a face refers to vertex ${data.maxV + 1}, but the file defines only ${vCount}`,
-    );
+    throw codedFailure('convert', 'objMissingVertex', { indexNumber: data.maxV + 1, definedNumber: vCount });
   }
   if (data.maxT >= tCount) {
-    throw fail(
-      `The OBJ file is damaged: a face refers to texture coordinate ${data.maxT + 1}, but the file defines only ${tCount}`,
-    );
+    throw codedFailure('convert', 'objMissingTexCoord', { indexNumber: data.maxT + 1, definedNumber: tCount });
   }
   if (data.maxN >= nCount) {
-    throw fail(
-      `The OBJ file is damaged: a face refers to normal ${data.maxN + 1}, but the file defines only ${nCount}`,
-    );
+    throw codedFailure('convert', 'objMissingNormal', { indexNumber: data.maxN + 1, definedNumber: nCount });
   }
-  if (vCount === 0) throw fail('The OBJ file contains no geometry');
+  if (vCount === 0) throw codedFailure('convert', 'objNoGeometry');
   if (data.skippedLines > 0)
     warnings.push(`${data.skippedLines} lines, points or faces with fewer than 3 corners were skipped`);
 

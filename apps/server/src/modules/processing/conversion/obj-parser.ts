@@ -1,7 +1,9 @@
 import { open } from 'node:fs/promises';
+import type { SourceMessageCode } from '@meshport/contract';
+import { CodedError } from './conversion-types.ts';
 import { GrowF32, GrowI32 } from './growable-array.ts';
 
-export class ObjSyntaxError extends Error {}
+export class ObjSyntaxError extends CodedError {}
 
 /** One material run inside one object: triangles as (position, uv, normal) corner triples, 0-based, -1 when absent. */
 export interface ObjGroup {
@@ -57,8 +59,8 @@ class LineParser {
   private readonly groupsByKey = new Map<string, ObjGroup>();
   private face = new Int32Array(3 * 64);
 
-  private fail(what: string): never {
-    throw new ObjSyntaxError(`The OBJ file is damaged: ${what} on line ${this.line}`);
+  private fail(code: SourceMessageCode, params: Record<string, string> = {}): never {
+    throw new ObjSyntaxError(code, { ...params, lineNumber: this.line });
   }
 
   private skipSpace(buf: Buffer, end: number) {
@@ -93,7 +95,7 @@ class LineParser {
         c = buf[++p] ?? 0;
       }
     }
-    if (digits === 0) this.fail('a number is missing or malformed');
+    if (digits === 0) this.fail('objBadNumber');
     if (c === 101 || c === 69) {
       c = buf[++p] ?? 0;
       let expSign = 1;
@@ -135,15 +137,15 @@ class LineParser {
       c = buf[++p] ?? 0;
     }
     this.pos = p;
-    if (digits === 0) return sign === -1 ? this.fail('a face index is malformed') : 0;
-    if (value === 0) this.fail('a face uses index 0, which OBJ does not allow');
+    if (digits === 0) return sign === -1 ? this.fail('objBadFaceIndex') : 0;
+    if (value === 0) this.fail('objFaceIndexZero');
     return sign * value;
   }
 
   private resolve(index: number, count: number): number {
     if (index < 0) {
       const resolved = count + index;
-      if (resolved < 0) this.fail(`a face refers to element ${index} before any was defined`);
+      if (resolved < 0) this.fail('objFaceBeforeElement', { index: String(index) });
       return resolved;
     }
     return index - 1;
@@ -172,7 +174,7 @@ class LineParser {
       this.skipSpace(buf, end);
       if (this.pos >= end || buf[this.pos] === 35) break;
       const v = this.resolve(this.index(buf, end), vCount);
-      if (v === -1) this.fail('a face corner has no vertex index');
+      if (v === -1) this.fail('objCornerNoVertex');
       let t = -1;
       let nn = -1;
       if (buf[this.pos] === 47) {
@@ -186,7 +188,7 @@ class LineParser {
         }
       }
       const c = buf[this.pos] ?? SPACE;
-      if (this.pos < end && c !== SPACE && c !== TAB && c !== CR) this.fail('a face corner is malformed');
+      if (this.pos < end && c !== SPACE && c !== TAB && c !== CR) this.fail('objBadCorner');
       if (n * 3 + 3 > this.face.length) {
         const next = new Int32Array(this.face.length * 2);
         next.set(this.face);
@@ -200,7 +202,7 @@ class LineParser {
       if (nn > data.maxN) data.maxN = nn;
       n++;
     }
-    if (n === 0) this.fail('a face has no corners');
+    if (n === 0) this.fail('objFaceNoCorners');
     if (n < 3) {
       data.skippedLines++;
       return;

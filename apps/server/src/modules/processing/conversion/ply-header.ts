@@ -1,6 +1,9 @@
 /** The header of a PLY file: format, elements and their properties, checked line by line. */
 
-export class PlySyntaxError extends Error {}
+import type { SourceMessageCode } from '@meshport/contract';
+import { CodedError } from './conversion-types.ts';
+
+export class PlySyntaxError extends CodedError {}
 
 export type ScalarType = 'int8' | 'uint8' | 'int16' | 'uint16' | 'int32' | 'uint32' | 'float32' | 'float64';
 
@@ -59,15 +62,17 @@ export interface PlyHeader {
 }
 
 const MAX_HEADER_BYTES = 64 * 1024;
-export const damaged = (what: string) => new PlySyntaxError(`The PLY file is damaged: ${what}`);
+/** A damaged PLY file, by message code (`ply…`). */
+export const damaged = (code: SourceMessageCode, params: Record<string, string | number> = {}) =>
+  new PlySyntaxError(code, params);
 
 /** Parses the header; throws PlySyntaxError with a human message. */
 export function parsePlyHeader(bytes: Uint8Array): PlyHeader {
   const head = Buffer.from(bytes.buffer, bytes.byteOffset, Math.min(bytes.byteLength, MAX_HEADER_BYTES));
   const text = head.toString('latin1');
-  if (!/^ply\r?\n/.test(text)) throw new PlySyntaxError('The file is not a PLY file: it does not start with "ply"');
+  if (!/^ply\r?\n/.test(text)) throw damaged('plyNotPly');
   const end = /(^|\n)end_header[ \t]*(\r?\n|$)/.exec(text);
-  if (!end) throw damaged('its header has no end_header line');
+  if (!end) throw damaged('plyNoEndHeader');
   const bodyOffset = end.index + end[0].length;
   const lines = text.slice(0, end.index).split(/\r?\n/).slice(1);
   let format: PlyFormat | undefined;
@@ -75,15 +80,15 @@ export function parsePlyHeader(bytes: Uint8Array): PlyHeader {
   const textureFiles: string[] = [];
   for (const [i, raw] of lines.entries()) {
     const line = raw.trim();
-    const where = `header line ${i + 2}`;
+    const where = { lineNumber: i + 2 };
     if (line === '') continue;
     const words = line.split(/\s+/);
     switch (words[0]) {
       case 'format': {
-        if (format) throw damaged(`${where} repeats the format`);
+        if (format) throw damaged('plyFormatRepeated', where);
         const name = words[1];
         if (name !== 'ascii' && name !== 'binary_little_endian' && name !== 'binary_big_endian') {
-          throw damaged(`${where} names an unknown format (${name ?? 'none'})`);
+          throw name ? damaged('plyFormatUnknown', { ...where, name }) : damaged('plyFormatMissing', where);
         }
         format = name;
         break;
@@ -98,24 +103,24 @@ export function parsePlyHeader(bytes: Uint8Array): PlyHeader {
       case 'element': {
         const count = Number(words[2]);
         if (words.length !== 3 || !/^\d+$/.test(words[2] ?? '') || !Number.isSafeInteger(count)) {
-          throw damaged(`${where} is not a valid element declaration`);
+          throw damaged('plyBadElement', where);
         }
         elements.push({ name: words[1] as string, count, properties: [] });
         break;
       }
       case 'property': {
         const element = elements.at(-1);
-        if (!element) throw damaged(`${where} declares a property before any element`);
+        if (!element) throw damaged('plyPropertyFirst', where);
         if (words[1] === 'list') {
           const countType = TYPES[words[2] ?? ''];
           const type = TYPES[words[3] ?? ''];
           if (words.length !== 5 || !countType || !type || countType.startsWith('float')) {
-            throw damaged(`${where} is not a valid list property`);
+            throw damaged('plyBadListProperty', where);
           }
           element.properties.push({ name: words[4] as string, type, countType });
         } else {
           const type = TYPES[words[1] ?? ''];
-          if (words.length !== 3 || !type) throw damaged(`${where} is not a valid property`);
+          if (words.length !== 3 || !type) throw damaged('plyBadProperty', where);
           element.properties.push({ name: words[2] as string, type });
         }
         break;
@@ -125,6 +130,6 @@ export function parsePlyHeader(bytes: Uint8Array): PlyHeader {
         break;
     }
   }
-  if (!format) throw damaged('its header does not name a format');
+  if (!format) throw damaged('plyNoFormat');
   return { format, elements, textureFiles, bodyOffset };
 }

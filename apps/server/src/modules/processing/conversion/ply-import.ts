@@ -1,14 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document, Primitive, type Texture } from '@gltf-transform/core';
-import { ConversionError } from './conversion-types.ts';
+import { ConversionError, codedFailure } from './conversion-types.ts';
 import { baseName, type FileIndex } from './file-index.ts';
 import { QUIET } from './gltf-io.ts';
 import { createPbrMaterial } from './mtl-import.ts';
 import { type PlyData, PlySyntaxError, parsePly } from './ply-parser.ts';
 import { imageMimeType } from './texture-images.ts';
-
-const fail = (message: string) => new ConversionError('convert', message);
 
 /** Imports a PLY file (and a texture it names with `comment TextureFile`, resolved in `index`) into a glTF document. */
 export async function importPly(
@@ -22,10 +20,10 @@ export async function importPly(
   try {
     data = parsePly(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
-    if (error instanceof PlySyntaxError) throw fail(error.message);
+    if (error instanceof PlySyntaxError) throw ConversionError.of('convert', error);
     throw error;
   }
-  if (data.vertexCount === 0) throw fail('The PLY file contains no geometry');
+  if (data.vertexCount === 0) throw codedFailure('convert', 'plyNoGeometry');
   return plyDocument(data, name, await plyTexture(data, name, index, warnings), warnings);
 }
 

@@ -93,16 +93,14 @@ export function parsePly(bytes: Uint8Array): PlyData {
   const ascii = header.format === 'ascii';
   const bodyBytes = bytes.byteLength - header.bodyOffset;
   const vertexElement = header.elements.find((e) => e.name === 'vertex');
-  if (!vertexElement) throw damaged('its header declares no vertex element');
+  if (!vertexElement) throw damaged('plyNoVertices');
   const names = new Set(vertexElement.properties.map((p) => p.name));
-  if (!names.has('x') || !names.has('y') || !names.has('z')) throw damaged('its vertices have no x, y, z position');
+  if (!names.has('x') || !names.has('y') || !names.has('z')) throw damaged('plyNoPositions');
   let needed = 0;
   for (const element of header.elements) {
     needed += minimumBytes(element, ascii);
     if (needed > bodyBytes) {
-      throw damaged(
-        `its header announces ${element.count.toLocaleString('en-US')} ${element.name} entries, more than the file holds`,
-      );
+      throw damaged('plyTooShort', { entriesNumber: element.count, element: element.name });
     }
   }
 
@@ -187,8 +185,7 @@ function readVertices(reader: ValueReader, element: PlyElement, sinks: (Sink | n
 
 function listLength(reader: ValueReader, countType: ScalarType, element: PlyElement): number {
   const n = reader.read(countType);
-  if (!Number.isInteger(n) || n < 0)
-    throw damaged(`a ${element.name} entry has a list of negative or fractional length`);
+  if (!Number.isInteger(n) || n < 0) throw damaged('plyBadListLength', { element: element.name });
   return n;
 }
 
@@ -237,9 +234,7 @@ function readFaces(reader: ValueReader, element: PlyElement, listIndex: number, 
     }
     for (const index of corners) {
       if (!(index >= 0 && index < vertexCount) || !Number.isInteger(index)) {
-        throw damaged(
-          `a face refers to vertex ${index}, but the file defines only ${vertexCount.toLocaleString('en-US')} (numbered from 0)`,
-        );
+        throw damaged('plyMissingVertex', { index, definedNumber: vertexCount });
       }
     }
     if (corners.length < 3) {

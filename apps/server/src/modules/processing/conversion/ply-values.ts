@@ -20,7 +20,7 @@ export class BinaryReader implements ValueReader {
   read(type: ScalarType): number {
     const at = this.offset;
     const size = SIZE[type];
-    if (at + size > this.view.byteLength) throw damaged('the file ends before all its data');
+    if (at + size > this.view.byteLength) throw damaged('plyEndsEarly');
     this.offset = at + size;
     const v = this.view;
     switch (type) {
@@ -56,7 +56,7 @@ export class AsciiReader implements ValueReader {
     const end = b.length;
     let p = this.pos;
     while (p < end && isSpace(b[p] as number)) p++;
-    if (p >= end) throw damaged('the file ends before all its data');
+    if (p >= end) throw damaged('plyEndsEarly');
     const start = p;
     let sign = 1;
     if (b[p] === 45) {
@@ -114,6 +114,6 @@ export class AsciiReader implements ValueReader {
     if (!Number.isNaN(value)) return value;
     if (/^[+-]?nan$/i.test(token)) return Number.NaN;
     if (/^[+-]?inf(inity)?$/i.test(token)) return token.startsWith('-') ? -Infinity : Infinity;
-    throw damaged(`"${token.slice(0, 20)}" is not a number`);
+    throw damaged('plyNotNumber', { token: token.slice(0, 20) });
   }
 }

@@ -22,7 +22,7 @@ export function tgaSize(b: Uint8Array): { width: number; height: number } | null
   return { width, height };
 }
 
-const damaged = () => new ImageError('The TGA image is damaged or in an unsupported variant');
+const damaged = () => new ImageError('imageTgaDamaged');
 
 /** Decodes TGA: true colour, grey and colour-mapped, uncompressed or RLE, 15/16/24/32 bit, either origin. */
 export function decodeTga(b: Uint8Array): RawImage {
@@ -130,7 +130,7 @@ export function bmpSize(b: Uint8Array): { width: number; height: number } | null
 /** Decodes uncompressed 24/32-bit BMP (and BI_BITFIELDS 32-bit in BGRA order). */
 export function decodeBmp(b: Uint8Array): RawImage {
   const size = bmpSize(b);
-  const fail = () => new ImageError('The BMP image is damaged or in an unsupported variant (only 24 and 32 bit)');
+  const fail = () => new ImageError('imageBmpUnsupported');
   if (!size) throw fail();
   const view = new DataView(b.buffer, b.byteOffset, b.byteLength);
   const offset = view.getUint32(10, true);

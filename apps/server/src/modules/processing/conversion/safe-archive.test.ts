@@ -62,7 +62,7 @@ describe('unpackArchive', () => {
       name: `big${i}.bin`,
       deflated: { data: bomb, size: 4_000_000_000, crc: 0 },
     }));
-    await expect(unpackArchive(zipOf(entries), target())).rejects.toThrow('The archive unpacks to more than 4 GB');
+    await expect(unpackArchive(zipOf(entries), target())).rejects.toThrow('The archive unpacks to more than 4.0 GB');
   });
 
   it('stops a zip bomb while streaming (5 GB of zeros, declared small)', async () => {
@@ -80,7 +80,7 @@ describe('unpackArchive', () => {
     );
     await expect(
       unpackArchive(zipOf([honest]), target(), { limits: { maxTotalBytes: 32 * 1024 * 1024, maxRatio: 1e9 } }),
-    ).rejects.toThrow('The archive unpacks to more than 32 MB');
+    ).rejects.toThrow('The archive unpacks to more than 32.0 MB');
   });
 
   it('does not recurse into nested zips', async () => {

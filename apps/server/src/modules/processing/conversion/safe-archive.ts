@@ -3,8 +3,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { SourceMessageCode } from '@meshport/contract';
 import yauzl from 'yauzl';
-import { ConversionError, type ConversionStep } from './conversion-types.ts';
+import { ConversionError, type ConversionStep, codedFailure } from './conversion-types.ts';
 
 export interface ArchiveLimits {
   /** Most entries (files and folders) an archive may hold. */
@@ -34,15 +35,6 @@ export interface UnpackedFile {
 const S_IFMT = 0o170000;
 const S_IFREG = 0o100000;
 const S_IFDIR = 0o040000;
-
-function formatCount(n: number) {
-  return n.toLocaleString('en-US');
-}
-
-function formatBytes(bytes: number) {
-  if (bytes >= 1024 ** 3) return `${Math.round(bytes / 1024 ** 3)} GB`;
-  return `${Math.round(bytes / 1024 ** 2)} MB`;
-}
 
 function decodeName(entry: yauzl.Entry): string {
   // Opened with `decodeStrings: false`, yauzl gives the name's bytes, whatever its types say.
@@ -106,15 +98,16 @@ export async function unpackArchive(
 ): Promise<UnpackedFile[]> {
   const step = options.step ?? 'inspect';
   const limits = { ...DEFAULT_ARCHIVE_LIMITS, ...options.limits };
-  const fail = (message: string) => new ConversionError(step, message);
-  const tooMany = () => fail(`The archive holds more than ${formatCount(limits.maxEntries)} files`);
-  const tooBig = () => fail(`The archive unpacks to more than ${formatBytes(limits.maxTotalBytes)}`);
+  const fail = (code: SourceMessageCode, fileName?: string) =>
+    codedFailure(step, code, fileName === undefined ? {} : { fileName });
+  const tooMany = () => codedFailure(step, 'archiveTooManyFiles', { limitNumber: limits.maxEntries });
+  const tooBig = () => codedFailure(step, 'archiveTooLarge', { limitBytes: limits.maxTotalBytes });
 
   let zip: yauzl.ZipFile;
   try {
     zip = await openZip(filePath);
   } catch {
-    throw fail('The archive could not be read: it is damaged or not a zip file');
+    throw fail('archiveUnreadable');
   }
   try {
     if (zip.entryCount > limits.maxEntries) throw tooMany();
@@ -125,12 +118,12 @@ export async function unpackArchive(
       if (++count > limits.maxEntries) throw tooMany();
       const rawName = decodeName(entry);
       const name = safeEntryName(rawName);
-      if (name === null) throw fail(`The archive contains a path outside its folder (${rawName})`);
+      if (name === null) throw fail('archivePathOutside', rawName);
       const madeByUnix = entry.versionMadeBy >> 8 === 3;
       const mode = (entry.externalFileAttributes >>> 16) & S_IFMT;
       const isDir = rawName.endsWith('/') || rawName.endsWith('\\') || (madeByUnix && mode === S_IFDIR);
       if (madeByUnix && mode !== 0 && mode !== S_IFREG && mode !== S_IFDIR) {
-        throw fail(`The archive contains a link (${rawName})`);
+        throw fail('archiveLink', rawName);
       }
       if (isDir || name === '') return;
       declared += entry.uncompressedSize;
@@ -144,7 +137,7 @@ export async function unpackArchive(
     const root = path.resolve(targetDir);
     for (const { entry, name } of files) {
       const target = path.resolve(root, name);
-      if (!target.startsWith(root + path.sep)) throw fail(`The archive contains a path outside its folder (${name})`);
+      if (!target.startsWith(root + path.sep)) throw fail('archivePathOutside', name);
       if (seen.has(target)) continue;
       seen.add(target);
       await mkdir(path.dirname(target), { recursive: true });
@@ -155,7 +148,7 @@ export async function unpackArchive(
           total += chunk.length;
           if (total > limits.maxTotalBytes) return done(tooBig());
           if (written > limits.ratioFloorBytes && written > Math.max(1, entry.compressedSize) * limits.maxRatio) {
-            return done(fail(`The archive contains a file that unpacks to an implausible size (${name})`));
+            return done(fail('archiveImplausible', name));
           }
           done(null, chunk);
         },
@@ -164,7 +157,7 @@ export async function unpackArchive(
         await pipeline(await openStream(zip, entry), counter, createWriteStream(target, { flags: 'wx' }));
       } catch (error) {
         if (error instanceof ConversionError) throw error;
-        throw fail(`The archive could not be read: the file ${name} in it is damaged`);
+        throw fail('archiveEntryDamaged', name);
       }
       result.push({ name, filePath: target, size: written });
     }

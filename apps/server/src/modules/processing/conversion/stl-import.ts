@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Document } from '@gltf-transform/core';
-import { ConversionError } from './conversion-types.ts';
+import { CodedError, ConversionError, codedFailure } from './conversion-types.ts';
 import { QUIET } from './gltf-io.ts';
 import { createPbrMaterial } from './mtl-import.ts';
 
-export class StlSyntaxError extends Error {}
+export class StlSyntaxError extends CodedError {}
 
 /**
  * Positions only: an STL's normals are its facets' (often zeros), and glTF viewers draw a mesh without normals with
@@ -17,8 +17,6 @@ export interface StlData {
   positions: Float32Array;
 }
 
-const damaged = (what: string) => new StlSyntaxError(`The STL file is damaged: ${what}`);
-
 /** Binary when the size matches the triangle count of the header; ASCII when it starts with `solid` and is text. */
 export function parseStl(bytes: Uint8Array): StlData {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
@@ -27,11 +25,9 @@ export function parseStl(bytes: Uint8Array): StlData {
   if (count >= 0 && bytes.byteLength === 84 + count * 50) return parseBinary(view, count);
   if (startsSolid && !bytes.subarray(0, 1024).includes(0)) return parseAscii(bytes);
   if (count >= 0 && bytes.byteLength > 84 + count * 50) return parseBinary(view, count);
-  throw damaged(
-    count >= 0
-      ? `it announces ${count.toLocaleString('en-US')} triangles, more than the file holds`
-      : 'it is too short to hold a model',
-  );
+  throw count >= 0
+    ? new StlSyntaxError('stlTrianglesMissing', { trianglesNumber: count })
+    : new StlSyntaxError('stlTooShort');
 }
 
 function parseBinary(view: DataView, count: number): StlData {
@@ -50,18 +46,18 @@ function parseAscii(bytes: Uint8Array): StlData {
   const vertex = /\b(vertex|facet)\s+(\S+)\s+(\S+)\s+(\S+)/g;
   for (let match = vertex.exec(text); match; match = vertex.exec(text)) {
     if (match[1] === 'facet') {
-      if (corners.length % 9 !== 0) throw damaged('a facet does not have three vertices');
+      if (corners.length % 9 !== 0) throw new StlSyntaxError('stlFacetCorners');
       continue;
     }
     const x = Number(match[2]);
     const y = Number(match[3]);
     const z = Number(match[4]);
     if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
-      throw damaged(`"${match[0].slice(0, 40)}" does not hold three numbers`);
+      throw new StlSyntaxError('stlNotNumbers', { token: match[0].slice(0, 40) });
     }
     corners.push(x, y, z);
   }
-  if (corners.length % 9 !== 0) throw damaged('a facet does not have three vertices');
+  if (corners.length % 9 !== 0) throw new StlSyntaxError('stlFacetCorners');
   return { name, positions: Float32Array.from(corners) };
 }
 
@@ -72,10 +68,10 @@ export async function importStl(filePath: string, name: string): Promise<Documen
   try {
     data = parseStl(new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   } catch (error) {
-    if (error instanceof StlSyntaxError) throw new ConversionError('convert', error.message);
+    if (error instanceof StlSyntaxError) throw ConversionError.of('convert', error);
     throw error;
   }
-  if (data.positions.length === 0) throw new ConversionError('convert', 'The STL file contains no triangles');
+  if (data.positions.length === 0) throw codedFailure('convert', 'stlNoTriangles');
   const doc = new Document().setLogger(QUIET);
   const buffer = doc.createBuffer();
   const title = data.name || path.posix.basename(name);

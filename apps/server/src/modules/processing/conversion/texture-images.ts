@@ -44,22 +44,24 @@ export async function imageSize(bytes: Uint8Array, name = ''): Promise<{ width: 
   const format = imageFormat(bytes, name);
   if (format === 'tga' || format === 'bmp') {
     const size = format === 'tga' ? tgaSize(bytes) : bmpSize(bytes);
-    if (!size) throw new ImageError(`The image ${name} is damaged or in an unsupported variant`);
+    if (!size) throw new ImageError('imageUnsupportedVariant', { fileName: name });
     return size;
   }
-  if (format === 'unknown') throw new ImageError(`${name || 'The image'} is not an image format we can read`);
+  if (format === 'unknown') {
+    throw name ? new ImageError('imageUnknownFormat', { fileName: name }) : new ImageError('imageUnknownFormatUnnamed');
+  }
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (!meta.width || !meta.height) throw new Error('no size');
     return { width: meta.width, height: meta.height };
   } catch {
-    throw new ImageError(`The image ${name} is damaged`);
+    throw new ImageError('imageDamaged', { fileName: name });
   }
 }
 
 /**
  * One image (PNG, JPEG, WebP, GIF, TIFF, BMP, TGA) → WebP of at most `maxSide` px. Refuses images over
- * MAX_IMAGE_PIXELS before decoding. Errors are ImageError with a human message.
+ * MAX_IMAGE_PIXELS before decoding. Errors are ImageError, by message code.
  */
 export async function imageToWebp(
   bytes: Uint8Array,
@@ -69,9 +71,12 @@ export async function imageToWebp(
   const display = path.posix.basename(name.replaceAll('\\', '/'));
   const { width, height } = await imageSize(bytes, display);
   if (width * height > MAX_IMAGE_PIXELS) {
-    throw new ImageError(
-      `The image ${display} is too large (${width} × ${height} pixels; at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels)`,
-    );
+    throw new ImageError('imageTooLarge', {
+      fileName: display,
+      widthNumber: width,
+      heightNumber: height,
+      limitNumber: MAX_IMAGE_PIXELS / 1_000_000,
+    });
   }
   const format = imageFormat(bytes, name);
   let input: ReturnType<typeof sharp>;
@@ -95,6 +100,6 @@ export async function imageToWebp(
     };
   } catch (error) {
     if (error instanceof ImageError) throw error;
-    throw new ImageError(`The image ${display} is damaged or in an unsupported variant`);
+    throw new ImageError('imageUnsupportedVariant', { fileName: display });
   }
 }

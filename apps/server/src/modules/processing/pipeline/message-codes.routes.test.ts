@@ -1,6 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { type GeometryEvent, sourceMessage } from '@meshport/contract';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { deflatedRecord, zipRecords } from '#core/archive/zip-writer.ts';
 import type { TusTarget } from '#modules/processing/uploads/upload.test-helpers.ts';
+import { HAVE_SAMPLES, sample } from '#test/samples.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 import { untilStatus, uploadBytes } from './pipeline.test-helpers.ts';
 
@@ -96,6 +99,30 @@ describeEachDatabase('processing messages keep their code and parameters (decisi
     expect(list.body.data.find((row) => row.id === done.id)?.latest_geometry_event).toMatchObject({
       message_code: 'fbxTooOld',
       message_params: { version: '6.1' },
+    });
+  });
+
+  it.skipIf(!HAVE_SAMPLES)('a broken OBJ sample: its failure arrives as code and line number (issue 31)', async () => {
+    const { done, events } = await failed('malformed.obj', readFileSync(sample('invalid/malformed.obj')));
+    const params = { lineNumber: '28' };
+    expect(events.at(-1)).toMatchObject({
+      status: 'FAILED',
+      step: 'convert',
+      message: sourceMessage('objFaceIndexZero', params),
+      message_code: 'objFaceIndexZero',
+      message_params: params,
+    });
+    expect(done.latest_geometry_event).toMatchObject({ message_code: 'objFaceIndexZero', message_params: params });
+  });
+
+  it('a hostile zip (a path out of its folder): the archive code with the entry named', async () => {
+    const slip = zipRecords([deflatedRecord('../../evil.obj', Buffer.from('v 0 0 0\n'))]);
+    const { events } = await failed('slip.zip', slip);
+    expect(events.at(-1)).toMatchObject({
+      status: 'FAILED',
+      step: 'inspect',
+      message_code: 'archivePathOutside',
+      message_params: { fileName: '../../evil.obj' },
     });
   });
 

@@ -1,5 +1,9 @@
-import { type CodedText, codedText } from '@meshport/contract';
-import type { PreviewRenderer } from '#modules/processing/preview/preview-renderer.ts';
+import { type CodedText, codedText, parseSourceMessage } from '@meshport/contract';
+import {
+  PreviewRenderError,
+  type PreviewRenderer,
+  PreviewUnavailableError,
+} from '#modules/processing/preview/preview-renderer.ts';
 
 export const PREVIEW_SIZE = 512;
 
@@ -11,6 +15,7 @@ export async function previewStep(
   previews: PreviewRenderer,
   glb: Buffer,
   drawn: { meshes: number },
+  log?: { warn(data: object, message: string): void },
 ): Promise<{ image: Buffer | null; message: CodedText }> {
   // A file without a mesh (a skeleton and its animation) draws nothing: there is no picture to take.
   if (drawn.meshes === 0) return { image: null, message: codedText('previewNoMesh') };
@@ -26,7 +31,23 @@ export async function previewStep(
       }),
     };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    return { image: null, message: codedText('previewFailed', { reason }) };
+    const message = previewFailure(error);
+    if (message.coded.code === 'previewUnavailable' || message.coded.code === 'previewNotMade') {
+      log?.warn({ err: error instanceof Error ? error.message : String(error) }, 'no preview image');
+    }
+    return { image: null, message };
   }
+}
+
+/**
+ * Why there is no preview, by code: what the renderer found in the model (its texts are `SOURCE_MESSAGES`' preview
+ * codes, read back with their figures and the viewer's own words); a machine without previews, or anything else,
+ * without the server's details (a path, a browser's words), which are the operator's.
+ */
+function previewFailure(error: unknown): CodedText {
+  if (error instanceof PreviewRenderError) {
+    const coded = parseSourceMessage(`No preview image: ${error.message}`);
+    if (coded && coded.code !== 'previewFailed') return codedText(coded.code, coded.params);
+  }
+  return codedText(error instanceof PreviewUnavailableError ? 'previewUnavailable' : 'previewNotMade');
 }

@@ -114,7 +114,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     step = 'preview';
     started = performance.now();
     const glb = await readFile(converted.glbPath);
-    const preview = await previewStep(deps.previews(), glb, converted.result.figures);
+    const preview = await previewStep(deps.previews(), glb, converted.result.figures, deps.log);
     stepsMs.preview = Math.round(performance.now() - started);
     await event('preview', preview.message);
 
