@@ -166,6 +166,23 @@ describe('processing messages read back into code and parameters', () => {
         { limitNumber: '2.5' },
       ],
       ['No preview image: The model could not be rendered: WebGL lost', 'previewNotDrawn', { detail: 'WebGL lost' }],
+      // Warnings the converter writes as text, read by the same table.
+      [
+        '1,204 animated rotations no longer turned twice by its PreRotation',
+        'fbxRotationsUnturned',
+        { rotationsNumber: '1204' },
+      ],
+      ["1 node kept out of its parent's scale, as the file says", 'fbxNodeScaleKept', {}],
+      [
+        "3 skinned vertices had no joint weight; bound to their node's joint",
+        'skinVerticesUnweighted',
+        { verticesNumber: '3' },
+      ],
+      [
+        'Animation without a name: 2 tracks with unreadable key times were left out',
+        'animationTracksDropped',
+        { name: 'without a name', tracksNumber: '2' },
+      ],
     ];
     for (const [text, code, params] of old) expect(parseSourceMessage(text), text).toEqual({ code, params });
   });

@@ -165,6 +165,12 @@ export const SOURCE_MESSAGES = {
   compressKept: 'Compressing mesh {{name}} would have damaged it ({{detail}}); it was kept at full precision',
   animationTrackDropped: 'Animation {{name}}: 1 track with unreadable key times was left out',
   animationTracksDropped: 'Animation {{name}}: {{tracksNumber}} tracks with unreadable key times were left out',
+  fbxRotationUnturned: '1 animated rotation no longer turned twice by its PreRotation',
+  fbxRotationsUnturned: '{{rotationsNumber}} animated rotations no longer turned twice by its PreRotation',
+  fbxNodeScaleKept: "1 node kept out of its parent's scale, as the file says",
+  fbxNodesScaleKept: "{{nodesNumber}} nodes kept out of their parent's scale, as the file says",
+  skinVertexUnweighted: "1 skinned vertex had no joint weight; bound to their node's joint",
+  skinVerticesUnweighted: "{{verticesNumber}} skinned vertices had no joint weight; bound to their node's joint",
   // Texts of events stored before codes (the first demo content): shown in the reader's language when read.
   legacyStored: 'Upload stored',
   legacyInspecting: 'Inspecting geometry',

@@ -56,12 +56,12 @@ function sampleParam(name: string): string {
   }
 }
 
-/** Words both languages write (format names, file keywords, loanwords): not English by themselves. */
+/** Words both languages write (format names, file keywords such as FBX's PreRotation, loanwords): not English alone. */
 const SHARED = new Set(
   [
     'obj ply stl fbx gltf glb ktx2 tga bmp png json utf zip end_header material mesh meshes meshport vertex',
     'pixels megapixels bit element model index format header facet variant map maps asset container type',
-    'upload record browser server',
+    'upload record browser server prerotation had',
   ]
     .join(' ')
     .split(' '),
