@@ -16,7 +16,8 @@ export const SOURCE_MESSAGES = {
     'The file is {{encoding}} text, which can not be read: save it as UTF-8 (or UTF-16) and upload it again',
   // The pipeline's own events (issue 31). Parameters by name: `*Bytes` a size, `*Ms` a duration, `*Number` a number,
   // `*Count` one counted thing (`triangle:12345`), `counts` a list of them, `text`/`note`/`warnings` English texts of
-  // their own (read through this table again), `step` a step's name; the reader formats each in their language.
+  // their own (read through this table again), `step` a step's name, `map` a material map's kind (`base color`);
+  // the reader formats each in their language.
   queuedFile: 'Queued {{fileName}}',
   queuedFileReplaced: 'Queued {{fileName}} (file replaced)',
   queuedReprocess: 'Queued for reprocessing',
@@ -160,6 +161,8 @@ export const SOURCE_MESSAGES = {
   archiveManyModels: 'The archive holds {{modelsNumber}} models; {{fileName}} (the largest) was converted',
   materialNoManifest: 'The package has no material.json: maps were recognised by their file names',
   materialUnknownMap: 'The map "{{key}}" is not a known material map and was ignored',
+  materialMapNotFound: 'The {{map}} map {{fileName}} was not found in the package',
+  materialMapLeftOut: '{{text}}; the {{map}} map was left out',
   weldUndone: 'Welding mesh {{name}} would have damaged it ({{detail}}); that step was undone for it',
   simplifyUndone: 'Simplifying mesh {{name}} would have damaged it ({{detail}}); that step was undone for it',
   compressKept: 'Compressing mesh {{name}} would have damaged it ({{detail}}); it was kept at full precision',

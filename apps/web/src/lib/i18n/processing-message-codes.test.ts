@@ -118,6 +118,18 @@ describe('every processing message by code, in the reader language (issue 31 ite
     );
   });
 
+  it('names a material map by its kind in the reader language', async () => {
+    const stored = (message: string) => ({ message, message_code: null, message_params: null });
+    const missing = stored('The base color map wood.png was not found in the package');
+    expect(processingMessage(await reader('nl'), missing)).toBe(
+      'De map basiskleur (wood.png) is niet gevonden in het pakket',
+    );
+    const leftOut = stored('The image rough.png is damaged; the metallic roughness map was left out');
+    expect(processingMessage(await reader('nl'), leftOut)).toBe(
+      'De afbeelding rough.png is beschadigd; de map metaal/ruwheid is weggelaten',
+    );
+  });
+
   it('shows old failures stored as English text in Dutch, figures the Dutch way', async () => {
     const t = await reader('nl');
     const old = (message: string) => processingMessage(t, { message, message_code: null, message_params: null });

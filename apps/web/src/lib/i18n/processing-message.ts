@@ -64,6 +64,11 @@ function readerParam(t: TFunction, name: string, value: string): string {
     case 'step':
       return t(`common:viewer.steps.${value}`, { defaultValue: value }).toLowerCase();
     default:
-      return name === 'unit' ? t(`common:viewer.messageParts.units.${value}`, { defaultValue: value }) : value;
+      if (name === 'unit') return t(`common:viewer.messageParts.units.${value}`, { defaultValue: value });
+      // A map's kind as the converter writes it (`base color`): its key's first underscore became a space.
+      if (name === 'map') {
+        return t(`common:viewer.maps.kinds.${value.replace(' ', '_')}`, { defaultValue: value }).toLowerCase();
+      }
+      return value;
   }
 }
