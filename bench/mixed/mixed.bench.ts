@@ -39,6 +39,7 @@ import { type LoadFigures, makeSchedule, runLoad } from './mixed-load.ts';
 import { formatMs, printCalls, printLoadTable, printTargets } from './mixed-report.ts';
 import { perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
 import { waitForQuietMachine } from './quiet-machine.ts';
+import { loadAtReadyAndLater } from './ready-load.ts';
 
 const { values } = parseArgs({
   options: {
@@ -254,6 +255,18 @@ async function main(): Promise<void> {
       `\n== ${kind === 'postgres' ? 'PostgreSQL server' : 'embedded database'}: ${SECONDS} s per run after ${WARM_UP} s warm-up, ${os.cpus().length} cores`,
     );
     const result = await benchOne(target, counts);
+    // Ready means ready (issue 28 item 3): fresh servers loaded at /readyz's first 200 and a minute later.
+    if (kind === 'postgres' && counts[0]) {
+      await loadAtReadyAndLater({
+        start: () => serverFor(target),
+        reads: result.reads,
+        writers: result.writers.map((w) => w.make),
+        writeEvery: WRITE_EVERY,
+        connections: counts[0],
+        seconds: SECONDS,
+        log,
+      });
+    }
     log(
       `\nMixed load (${result.reads.length} distinct reads, a write every ${WRITE_EVERY} requests, uploads processing):`,
     );
