@@ -37,11 +37,45 @@ export function runCli(args: string[], database: string | { dataDir: string }, f
   if (result.status !== 0) throw new Error(`meshport ${args[0]} failed (${result.status})`);
 }
 
+/** The file benches that make or change the bench database lock (`flock`), so that only one makes it. */
+export const BENCH_DB_LOCK = '/tmp/benchdb.lock';
+
+/**
+ * Holds `flock` on `file` in a child process until the returned release is called; where the
+ * system has no `flock`, goes on without it (and says so).
+ */
+async function lockFile(file: string): Promise<() => void> {
+  const child = spawn('flock', [file, 'sh', '-c', 'echo locked; cat'], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const locked = await new Promise<boolean>((resolve) => {
+    child.once('error', () => resolve(false));
+    child.stdout.once('data', () => resolve(true));
+  });
+  if (!locked) {
+    log(`(no flock on this system: ${file} not locked)`);
+    return () => {};
+  }
+  return () => child.stdin.end();
+}
+
 /**
  * The bench database: created, migrated, seeded and generated on the first run; kept and
  * reused afterwards (generating 1M items takes minutes). Only a database this bench made.
+ * Under BENCH_DB_LOCK: a second bench started meanwhile waits and then reuses it.
  */
 export async function prepareDatabase(
+  adminUrl: string,
+  options: { items: number; materials: number; filesDir?: string },
+): Promise<string> {
+  log(`Waiting for ${BENCH_DB_LOCK} (another bench may be making the bench database)…`);
+  const release = await lockFile(BENCH_DB_LOCK);
+  try {
+    return await prepareLocked(adminUrl, options);
+  } finally {
+    release();
+  }
+}
+
+async function prepareLocked(
   adminUrl: string,
   options: { items: number; materials: number; filesDir?: string },
 ): Promise<string> {

@@ -3,15 +3,39 @@ import type { MixRequest } from './mix-reads.ts';
 import type { LoadFigures } from './mixed-load.ts';
 import { type CallReport, formatMs, type Target } from './mixed-report.ts';
 
-/** Issue 14's limits on this 2-core machine. */
+/** Issue 28's limits on this 2-core machine. */
 export const SINGLE_LIMIT_MS = 50;
 const P99_AT_50_MS = 250;
-const EMBEDDED_P99_AT_20_MS = 500;
-const MIN_SQL_RATIO_AT_200 = 0.5;
+const EMBEDDED_P99_AT_20_MS = 250;
+const MIN_SQL_RATIO_AT_50 = 0.5;
 
 function median(list: number[]): number {
+  return quantile(list, 0.5);
+}
+
+function quantile(list: number[], q: number): number {
   const sorted = [...list].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/** The generated reads alone and uncached: p50 and p99 of all, p99 at the large tenant, slowest first. */
+export interface AloneReport {
+  count: number;
+  p50: number;
+  p99: number;
+  largeP99: number;
+  slowest: MixRequest[];
+}
+
+export function aloneReport(reads: MixRequest[], large: string): AloneReport {
+  const ms = (list: MixRequest[]) => list.map((r) => r.singleMs ?? 0);
+  return {
+    count: reads.length,
+    p50: quantile(ms(reads), 0.5),
+    p99: quantile(ms(reads), 0.99),
+    largeP99: quantile(ms(reads.filter((r) => r.session.tenant === large)), 0.99),
+    slowest: [...reads].sort((a, b) => (b.singleMs ?? 0) - (a.singleMs ?? 0)),
+  };
 }
 
 /**
@@ -66,34 +90,42 @@ export function targetsFor(run: {
   loads: LoadFigures[];
   bareSql: Map<number, Figures>;
   perCall: CallReport[];
+  alone: AloneReport;
   large: string;
 }): Target[] {
   const load = (connections: number) => run.loads.find((l) => l.connections === connections);
-  if (run.kind === 'embedded') return p99Target('embedded: p99 at 20 connections', load(20), EMBEDDED_P99_AT_20_MS);
-  const targets = p99Target('p99 at 50 connections', load(50), P99_AT_50_MS);
-  const at200 = load(200);
-  const sql200 = run.bareSql.get(200);
-  if (at200 && sql200) {
-    const ratio = at200.all.rps / sql200.rps;
-    targets.push(
-      {
-        name: 'errors at 200 connections',
-        limit: '0',
-        measured: String(at200.all.errors),
-        met: at200.all.errors === 0,
-      },
-      {
-        name: 'throughput at 200 connections / bare SQL of the same mix',
-        limit: `≥ ${MIN_SQL_RATIO_AT_200}`,
-        measured: `${at200.all.rps} / ${sql200.rps} req/s = ${ratio.toFixed(2)}`,
-        met: ratio >= MIN_SQL_RATIO_AT_200,
-      },
-    );
+  const aloneTarget: Target = {
+    name: `p99 of the generated reads alone and uncached (${run.alone.count})`,
+    limit: `≤ ${SINGLE_LIMIT_MS} ms`,
+    measured: `${formatMs(run.alone.p99)} (at ${run.large}: ${formatMs(run.alone.largeP99)})`,
+    met: run.alone.p99 <= SINGLE_LIMIT_MS,
+  };
+  if (run.kind === 'embedded')
+    return [aloneTarget, ...p99Target('embedded: p99 at 20 connections', load(20), EMBEDDED_P99_AT_20_MS)];
+  const targets = [aloneTarget, ...p99Target('p99 at 50 connections', load(50), P99_AT_50_MS)];
+  const at50 = load(50);
+  const sql50 = run.bareSql.get(50);
+  if (at50 && sql50) {
+    const ratio = at50.all.rps / sql50.rps;
+    targets.push({
+      name: 'throughput at 50 connections / bare SQL of the same mix',
+      limit: `≥ ${MIN_SQL_RATIO_AT_50}`,
+      measured: `${at50.all.rps} / ${sql50.rps} req/s = ${ratio.toFixed(2)}`,
+      met: ratio >= MIN_SQL_RATIO_AT_50,
+    });
   }
+  const at200 = load(200);
+  if (at200)
+    targets.push({
+      name: 'errors at 200 connections',
+      limit: '0',
+      measured: String(at200.all.errors),
+      met: at200.all.errors === 0,
+    });
   const measured = run.perCall.filter((call) => !Number.isNaN(call.singleWorstMs));
   const slow = measured.filter((call) => call.singleWorstMs > SINGLE_LIMIT_MS);
   targets.push({
-    name: `every call's single uncached request at ${run.large} (worst of its distinct requests)`,
+    name: `every call's worst read alone at ${run.large} (informative; the target is the p99 above)`,
     limit: `≤ ${SINGLE_LIMIT_MS} ms`,
     measured: slow.length
       ? slow.map((call) => `${call.call} ${formatMs(call.singleWorstMs)} (${call.singleWorstUrl})`).join('; ')

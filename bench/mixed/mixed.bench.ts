@@ -1,14 +1,18 @@
 /**
- * A busy company, and two smaller ones, on the real server: every list and read call of the
- * contract under its pages, sorts, filters and searches, by several people with different
- * abilities on both platforms, with about 2 % writes (content saves, bulk actions) and uploads
- * being processed by the pipeline throughout. Prints req/s, p50/p95/p99, the cache-hit share and
- * errors beside the same statements replayed as bare SQL through the same driver; each call's
- * uncached time alone and its share of the database time; the issue's targets. Writes
- * bench/results/mixed-<database>.json.
+ * A busy company, and two smaller ones, on the real server, with a mix generated from the
+ * contract (issue 28): for each person (different abilities, both platforms), every list's cross
+ * product of its declared sorts both ways, filters with values from the data, searches from a
+ * word list taken from the data, the bin and pages from the first to the last, and every record
+ * read. The bench cannot choose: it draws a uniform sample per call and person, times each
+ * drawn read alone and uncached (the 20 slowest again, and p99 against 50 ms), then sends the
+ * same reads equally often under load, with about 2 % writes (content saves, bulk actions) and
+ * uploads being processed by the pipeline throughout. Prints req/s, p50/p95/p99, the cache-hit
+ * share and errors beside the same statements replayed as bare SQL through the same driver; each
+ * call's share of the database time; the issue's targets. Writes bench/results/mixed-<database>.json.
  *
  *   npm run bench:mixed -w bench [-- --db postgres,embedded --duration 30 --warm-up 5
- *                                   --connections 50,200 --embedded-connections 20]
+ *                                   --connections 50,200 --embedded-connections 20
+ *                                   --phases alone --alone-sample 1500 --seed 20261127]
  *
  * PostgreSQL: the database meshport_bench beside BENCH_DATABASE_URL / TEST_DATABASE_URL /
  * postgres://postgres@127.0.0.1:5432/postgres (made once with the 1M-item tenant, then kept).
@@ -32,12 +36,12 @@ import type { Figures } from '../list-api/stats.ts';
 import { startBackgroundProcessing } from './background-uploads.ts';
 import { captureEmbedded, type EmbeddedStatement, replayEmbedded } from './embedded-sql.ts';
 import { readCalls } from './endpoint-catalog.ts';
-import { type MixRequest, sessionReads } from './mix-reads.ts';
+import { type MixRequest, sampleProducts, sessionProduct, timeAlone } from './mix-reads.ts';
 import { type Session, sessionHeaders, sessionPlans, signInAll } from './mix-sessions.ts';
 import { type WriteMaker, writeMakers } from './mix-writes.ts';
 import { type LoadFigures, makeSchedule, runLoad } from './mixed-load.ts';
 import { formatMs, printCalls, printLoadTable, printTargets } from './mixed-report.ts';
-import { perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
+import { aloneReport, perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
 import { waitForQuietMachine } from './quiet-machine.ts';
 import { loadAtReadyAndLater } from './ready-load.ts';
 
@@ -53,14 +57,21 @@ const { values } = parseArgs({
     // For finding where time goes; the figures against the targets are with both.
     'without-processing': { type: 'boolean', default: false },
     'without-writes': { type: 'boolean', default: false },
-    // While changing the server: the last run's discovered mix again, and no bare-SQL replay.
-    'reuse-discovery': { type: 'boolean', default: false },
+    // While changing the server: no bare-SQL replay.
     'skip-sql': { type: 'boolean', default: false },
+    // `alone`: only the generated mix's reads alone and uncached (a minute or two, no load).
+    phases: { type: 'string', default: 'alone,load' },
+    'alone-sample': { type: 'string', default: '1500' },
+    seed: { type: 'string', default: '20261127' },
   },
 });
 const SECONDS = Math.max(1, Number(values.duration));
 const WARM_UP = Math.max(0, Number(values['warm-up']));
 const WRITE_EVERY = values['without-writes'] ? Number.POSITIVE_INFINITY : 50; // 2 % of the requests
+const PHASES = new Set((values.phases ?? '').split(','));
+const ALONE_SAMPLE = Math.max(1, Number(values['alone-sample']));
+const SEED = Number(values.seed) || 1;
+const SLOWEST = 20;
 const LARGE = 'gen1';
 const SMALL = ['gen2', 'gen3'];
 const numbers = (text: string) =>
@@ -70,6 +81,8 @@ const numbers = (text: string) =>
     .filter((n) => n > 0);
 
 type Target_ = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
+
+type SqlRuns = Map<number, { figures: Figures; msByKey: Map<string, { ms: number; count: number }> }>;
 
 const requestKey = (request: MixRequest) =>
   request.write ? `${request.session.label} ${request.call}` : `${request.session.label} ${request.url}`;
@@ -105,56 +118,50 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   let server = await serverFor(target);
   const sessions = await signInAll(server.url, sessionPlans({ large: LARGE, small: SMALL }), BASE_DOMAIN);
   const calls = readCalls();
-  const settled = await waitForQuietMachine();
-  log(
-    `${calls.length} read calls in the contract; ${sessions.length} people signed in; the machine quiet after ${formatMs(settled)}. Discovering what each may read…`,
-  );
-  const reads: MixRequest[] = [];
+  log(`${calls.length} read calls in the contract; ${sessions.length} people signed in. Generating the mix…`);
+  const products = [];
   const writers: { name: string; session: Session; make: WriteMaker }[] = [];
   const leftOut: Record<string, { call: string; reason: string }[]> = {};
   let projectId: number | null = null;
-  const discoveryFile = path.join(REPO, `bench/results/mixed-discovery-${target.kind}.json`);
-  type Saved = Record<
-    string,
-    {
-      requests: Omit<MixRequest, 'session'>[];
-      rows: [string, Record<string, unknown>[]][];
-      leftOut: { call: string; reason: string }[];
-    }
-  >;
-  const saved: Saved =
-    values['reuse-discovery'] && fs.existsSync(discoveryFile) ? JSON.parse(fs.readFileSync(discoveryFile, 'utf8')) : {};
-  const toSave: Saved = {};
   for (const session of sessions) {
-    const previous = saved[session.label];
-    const found = previous
-      ? {
-          requests: previous.requests.map((r) => ({ ...r, session })),
-          rows: new Map(previous.rows),
-          leftOut: previous.leftOut,
-        }
-      : await sessionReads(server.url, session, calls);
-    toSave[session.label] = {
-      requests: found.requests.map(({ session: _s, ...rest }) => rest),
-      rows: [...found.rows],
-      leftOut: found.leftOut,
-    };
-    reads.push(...found.requests);
+    const found = await sessionProduct(server.url, session, calls);
+    products.push(found);
     leftOut[session.label] = found.leftOut;
     writers.push(...writeMakers(session, found.rows).map((w) => ({ ...w, session })));
     if (session.tenant === LARGE && session.platform === 'hatch' && session.role.startsWith('editor')) {
       projectId ??= Number(found.rows.get('/projects')?.[0]?.id);
     }
-    const readable = new Set(found.requests.map((r) => r.call)).size;
-    log(`  ${session.label} (${session.role}): ${found.requests.length} distinct reads over ${readable} calls`);
+    const distinct = found.products.reduce((n, p) => n + p.product.size, 0);
+    log(`  ${session.label} (${session.role}): ${distinct} distinct reads over ${found.products.length} calls`);
   }
-  fs.writeFileSync(discoveryFile, JSON.stringify(toSave));
+  const crossProduct = products.reduce((n, p) => n + p.products.reduce((m, c) => m + c.product.size, 0), 0);
+  const sampled = sampleProducts(products, ALONE_SAMPLE, SEED);
+  const settled = await waitForQuietMachine();
+  log(
+    `${crossProduct} distinct reads in the contract's cross product; ${sampled.length} drawn uniformly per call and person (--alone-sample ${ALONE_SAMPLE}, --seed ${SEED}); ${writers.length} writers. The machine quiet after ${formatMs(settled)}; timing each read alone and uncached…`,
+  );
+  const aloneStarted = performance.now();
+  const { timed: reads, refused } = await timeAlone(server.url, sampled);
+  log(`  ${reads.length} answered 200 in ${formatMs(performance.now() - aloneStarted)}; ${refused.length} not 200.`);
+  for (const r of refused.slice(0, 10)) log(`    ${r.status} ${r.url} (${r.session}, ${r.call})`);
   const readCallsCovered = new Set(reads.map((r) => r.call));
   const neverRead = calls.filter((c) => !readCallsCovered.has(c.name)).map((c) => c.name);
-  log(
-    `${reads.length} distinct reads over ${readCallsCovered.size} of ${calls.length} read calls; ${writers.length} writers.`,
-  );
   if (neverRead.length) log(`  not in the mix (nobody is answered 200): ${neverRead.join(', ')}`);
+  const alone = aloneReport(reads, LARGE);
+  log(`\nThe ${SLOWEST} slowest reads alone and uncached (first time; again, once more, uncached):`);
+  for (const request of alone.slowest.slice(0, SLOWEST)) {
+    const again = await timeAlone(server.url, [request, request]);
+    const times = again.timed.map((r) => formatMs(r.singleMs ?? Number.NaN)).join(', ');
+    log(`  ${formatMs(request.singleMs ?? 0).padStart(9)}  (${times})  ${request.url}  [${request.session.label}]`);
+  }
+  log(
+    `Alone and uncached: ${reads.length} reads, p50 ${formatMs(alone.p50)}, p99 ${formatMs(alone.p99)}; at ${LARGE}: p99 ${formatMs(alone.largeP99)} → ${alone.p99 <= SINGLE_LIMIT_MS ? 'met' : 'not met'} (p99 ≤ ${SINGLE_LIMIT_MS} ms)`,
+  );
+  if (!PHASES.has('load')) {
+    await server.stop();
+    const perCall = perCallReport(reads, new Map(), requestKey, LARGE);
+    return { target, reads, writers, leftOut, neverRead, crossProduct, alone, sqlRuns: new Map(), loads: [], perCall };
+  }
 
   // The bare SQL of every distinct request, from the server's own code in this process.
   const writeSamples = writers.map((w) => w.make(0));
@@ -177,7 +184,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   );
   if (capture.failed.length)
     log(`  not captured (answered otherwise in this process): ${capture.failed.slice(0, 5).join('; ')}`);
-  const sqlRuns = new Map<number, { figures: Figures; msByKey: Map<string, { ms: number; count: number }> }>();
+  const sqlRuns: SqlRuns = new Map();
   for (const connections of values['skip-sql'] ? [] : connectionCounts) {
     const next = makeSchedule(
       reads,
@@ -230,7 +237,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   // Per call: alone and uncached, and its share of the replay's database time.
   const first = sqlRuns.get(connectionCounts[0] as number);
   const perCall = perCallReport([...reads, ...writeSamples], first?.msByKey ?? new Map(), requestKey, LARGE);
-  return { target, reads, writers, leftOut, neverRead, sqlRuns, loads, pipeline, perCall };
+  return { target, reads, writers, leftOut, neverRead, crossProduct, alone, sqlRuns, loads, pipeline, perCall };
 }
 
 async function main(): Promise<void> {
@@ -267,19 +274,21 @@ async function main(): Promise<void> {
         log,
       });
     }
-    log(
-      `\nMixed load (${result.reads.length} distinct reads, a write every ${WRITE_EVERY} requests, uploads processing):`,
-    );
-    printLoadTable(
-      log,
-      counts.map((c) => ({
-        load: result.loads.find((l) => l.connections === c) as LoadFigures,
-        sql: result.sqlRuns.get(c)?.figures ?? null,
-      })),
-    );
-    log(
-      `Pipeline during the load: ${result.pipeline.runsFinished} runs finished, ${result.pipeline.runsFailed} failed${result.pipeline.problems.length ? `; ${result.pipeline.problems.slice(0, 3).join('; ')}` : ''}.`,
-    );
+    if (result.pipeline) {
+      log(
+        `\nGenerated mix under load (${result.reads.length} distinct reads drawn from ${result.crossProduct}, each equally often; a write every ${WRITE_EVERY} requests, uploads processing):`,
+      );
+      printLoadTable(
+        log,
+        counts.map((c) => ({
+          load: result.loads.find((l) => l.connections === c) as LoadFigures,
+          sql: result.sqlRuns.get(c)?.figures ?? null,
+        })),
+      );
+      log(
+        `Pipeline during the load: ${result.pipeline.runsFinished} runs finished, ${result.pipeline.runsFailed} failed${result.pipeline.problems.length ? `; ${result.pipeline.problems.slice(0, 3).join('; ')}` : ''}.`,
+      );
+    }
     log(
       `\nPer call (alone: uncached, one at a time, at ${LARGE}, files to their first byte; DB share: of the bare-SQL replay at ${counts[0]} connections):`,
     );
@@ -290,6 +299,7 @@ async function main(): Promise<void> {
       loads: result.loads,
       bareSql: new Map([...result.sqlRuns].map(([c, run]) => [c, run.figures])),
       perCall: result.perCall,
+      alone: result.alone,
       large: LARGE,
     });
     printTargets(log, targets);
@@ -302,13 +312,18 @@ async function main(): Promise<void> {
           database: kind,
           cores: os.cpus().length,
           seconds: SECONDS,
+          crossProduct: result.crossProduct,
           distinctReads: result.reads.length,
+          alone: {
+            ...result.alone,
+            slowest: result.alone.slowest.map((r) => ({ url: r.url, session: r.session.label, ms: r.singleMs })),
+          },
           writers: result.writers.map((w) => `${w.name} (${w.session.label})`),
           notInMix: result.neverRead,
           leftOutPerSession: result.leftOut,
           loads: result.loads,
           bareSql: Object.fromEntries([...result.sqlRuns].map(([c, r]) => [c, r.figures])),
-          pipeline: result.pipeline,
+          pipeline: result.pipeline ?? null,
           perCall: result.perCall,
           targets,
         },
