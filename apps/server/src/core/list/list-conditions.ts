@@ -30,7 +30,13 @@ export function searchParts(
   const rest = { ...query, filters: query.filters.filter(({ name }) => !isScattered(name)) };
   return {
     base: listConditions(resource, rest, context, extra),
-    hit: and(...hits.map(({ name, value }) => resource.filters[name]?.where(value))) ?? sql`true`,
+    hit:
+      and(
+        ...hits.map(({ name, value }) => {
+          const filter = resource.filters[name];
+          return (filter?.test ?? filter?.where)?.(value);
+        }),
+      ) ?? sql`true`,
     kept: keptTotalQuestion(resource, rest, extra),
   };
 }

@@ -7,7 +7,7 @@ import {
   LargeCounts,
   RECOUNT_MAX_SPACING_MS,
 } from './list-count.ts';
-import { CLEARLY_BROAD, GLANCE_ROWS } from './list-estimate.ts';
+import { LIKELY_BROAD } from './list-estimate.ts';
 
 describe('LargeCounts', () => {
   it('returns small totals exactly, every time', async () => {
@@ -171,7 +171,7 @@ describe('LargeCounts with estimates', () => {
     expect(low).toEqual({ count: EXACT_COUNT_LIMIT + 1, estimated: true });
   });
 
-  it('skips the capped count when a glance of GLANCE_ROWS rows already shows a clearly broad search', async () => {
+  it('skips the capped count when the sample shows a likely broad search', async () => {
     const counts = new LargeCounts();
     const samples: (number | undefined)[] = [];
     let cappedReads = 0;
@@ -181,20 +181,18 @@ describe('LargeCounts with estimates', () => {
     };
     const broad = async (rows?: number) => {
       samples.push(rows);
-      return { count: rows === GLANCE_ROWS ? CLEARLY_BROAD : 52_000, estimated: true };
+      return { count: LIKELY_BROAD, estimated: true };
     };
-    expect(await counts.totalOrEstimate('broad', countCapped, broad, async () => 50_023)).toEqual({
-      count: 52_000,
+    expect(await counts.totalOrEstimate('broad', countCapped, broad, async () => 20_400)).toEqual({
+      count: LIKELY_BROAD,
       estimated: true,
     });
-    expect(samples).toEqual([GLANCE_ROWS, undefined]);
+    // One sample of the default size, no glance before it.
+    expect(samples).toEqual([undefined]);
     expect(cappedReads).toBe(0);
 
-    // A glance below CLEARLY_BROAD leaves the decision to the capped count, which stays exact.
-    const narrow = async (rows?: number) => ({
-      count: rows === GLANCE_ROWS ? CLEARLY_BROAD - 1 : 40_000,
-      estimated: true,
-    });
+    // Below it, the capped count decides, and stays exact.
+    const narrow = async () => ({ count: LIKELY_BROAD - 1, estimated: true });
     const exactly = async () => {
       cappedReads++;
       return 9_000;

@@ -1,5 +1,5 @@
 import { CompanyKeyedMemory, InFlight, type ListCacheFeed } from './list-cache.ts';
-import { CLEARLY_BROAD, GLANCE_ROWS } from './list-estimate.ts';
+import { LIKELY_BROAD } from './list-estimate.ts';
 
 /**
  * Totals of lists (docs/decisions/0010). Up to EXACT_COUNT_LIMIT matching rows, the total is
@@ -86,18 +86,14 @@ export class LargeCounts {
     const remembered = this.remembered(key, refresh);
     if (remembered) return remembered;
     const token = this.memory.token();
-    // A glance first: the capped count of a term matching 50,000 of a million names reads
-    // 10,001 of them (0.1–0.25 s) only to learn that there are more (decision 0030).
-    const glance = await estimate(GLANCE_ROWS);
-    if (!glance.estimated) return glance;
-    if (glance.count < CLEARLY_BROAD) {
+    // The sample first: the capped count of a term matching 25,000 of a million names reads
+    // 10,001 of them (90 ms for "lamp") only to learn that there are more (decisions 0030, 0046).
+    const guess = await estimate();
+    // A small list answers exactly and is not remembered: the next write may change it.
+    if (!guess.estimated) return guess;
+    if (guess.count < LIKELY_BROAD) {
       const counted = await capped();
       if (counted <= EXACT_COUNT_LIMIT) return { count: counted, estimated: false };
-    }
-    const guess = await estimate();
-    if (!guess.estimated) {
-      this.memory.set(key, guess, token);
-      return guess;
     }
     const total = { count: Math.max(guess.count, EXACT_COUNT_LIMIT + 1), estimated: true };
     if (!this.memory.get(key)) this.memory.set(key, total, token);

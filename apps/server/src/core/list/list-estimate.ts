@@ -24,12 +24,14 @@ export const exact = (count: number): ListTotal => ({ count, estimated: false })
  */
 export const ESTIMATE_SAMPLE_ROWS = 5_000;
 /**
- * Rows of a first glance (decision 0030): a search whose glance estimates at least
- * CLEARLY_BROAD matches skips the capped count. At 3 % of a million rows, a glance of 1,000
- * shows 30 matches where a search of 10,000 matches (1 %) shows 10 on average.
+ * A sample estimating at least this many matches skips the capped count (which reads up to
+ * 10,001 matches): in a million rows that is 100 hits of ESTIMATE_SAMPLE_ROWS, where a search
+ * of at most 10,000 matches shows 50 on average. It replaces decision 0030's glance of 1,000
+ * rows against 30,000, which read the rows of a selective filter (a status: 25,000 of the
+ * million items) a second time, and left searches of 10,000–30,000 matches to the capped
+ * count (decision 0046).
  */
-export const GLANCE_ROWS = 1_000;
-export const CLEARLY_BROAD = 30_000;
+export const LIKELY_BROAD = 20_000;
 
 /** Two significant digits: an estimate does not pretend to be exact (912,345 → 910,000). */
 export function roundEstimate(n: number): number {

@@ -37,6 +37,11 @@ export interface ListFilter<T = unknown> {
    * index until a page of them turns up (list-sql.ts, matchIds).
    */
   scattered?: boolean;
+  /**
+   * The same condition, cheaper on a row at hand but of no use to an index: what walks along a
+   * sort's index and samples test each row with (decision 0046).
+   */
+  test?: (value: T) => SQL | undefined;
 }
 
 export function defineFilter<T>(filter: ListFilter<T>): ListFilter<unknown> {
