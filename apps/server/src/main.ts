@@ -4,7 +4,7 @@ import { setFlagsFromString } from 'node:v8';
 import { buildApp } from '#app/build-app.ts';
 import { gracefulClose } from '#app/graceful-close.ts';
 import { createServices } from '#app/services.ts';
-import { superviseWorkers, WORKER_LISTENING } from '#app/workers.ts';
+import { ALL_WARM, superviseWorkers, WORKER_LISTENING, WORKER_WARM } from '#app/workers.ts';
 import { type Config, ConfigError, loadConfig } from '#core/config/config.ts';
 import { warmConnections } from '#core/db/connection-warm-up.ts';
 import { DataDirLockedError } from '#core/db/data-dir-lock.ts';
@@ -117,13 +117,17 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   setFlagsFromString('--no-memory-reducer');
   const database = opened ?? (await openConfiguredDatabase(config));
   const services = createServices(config, database);
-  const { app, warmUps } = await buildApp(services);
+  // Ready (`/readyz`) once the first requests find what they need warm: before that they would
+  // pay for it, and a load balancer would send them anyway (issue 28).
+  let notReady: string | null = 'Warming up: opening database connections and reading the large lists.';
+  const { app, warmUps } = await buildApp(services, { notReady: () => notReady });
   const close = gracefulClose(app);
   let stopping = false;
   let stopPurge = () => {};
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
+    notReady = 'Shutting down.';
     stopPurge();
     app.log.info({ signal }, 'shutting down: answering the requests on open connections, then closing them');
     // Running jobs finish meanwhile (or are released to another worker); both before the database closes.
@@ -152,7 +156,18 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
-  void payAtStart([() => warmConnections(database), ...warmUps], app.log, () => stopping);
+  void payAtStart([() => warmConnections(database), ...warmUps], app.log, () => stopping).then(() => {
+    if (stopping) return;
+    if (!cluster.isWorker) {
+      notReady = null;
+      return;
+    }
+    notReady = 'Waiting for the other server processes to warm up.';
+    process.on('message', (message: unknown) => {
+      if (message === ALL_WARM && !stopping) notReady = null;
+    });
+    process.send?.(WORKER_WARM);
+  });
   if (!cluster.isWorker && config.demoModels && (await demoPending(services.storage))) {
     app.log.info({ users: DEMO_USERNAMES, password: DEMO_PASSWORD }, 'Demo users (sign in at the address above)');
     const address = app.server.address();

@@ -105,6 +105,8 @@ export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
   rateLimits?: RateLimits;
+  /** What `/readyz` says while the server warms up (build-app.ts `notReady`). */
+  notReady?: () => string | null;
 }
 
 /** The whole server on a free port with a fresh database (demo data by default). */
@@ -126,6 +128,7 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
   const { app, undeclaredRoutes, warmUps } = await buildApp(services, {
     logger: process.env.TEST_LOG === '1',
     validateAnswers: true,
+    ...(options.notReady ? { notReady: options.notReady } : {}),
   });
   await services.jobs.start();
   await app.listen({ port: 0, host: '127.0.0.1' });

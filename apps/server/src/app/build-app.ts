@@ -102,6 +102,11 @@ export interface BuildOptions {
   logger?: boolean;
   /** Fail any answer that does not match its endpoint's schema (tests). */
   validateAnswers?: boolean;
+  /**
+   * Why the server is not ready yet (its warm-up is running), or null: `/readyz` answers 503 with
+   * it until then. Without it, ready as soon as the database answers.
+   */
+  notReady?: () => string | null;
 }
 
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<BuiltApp> {
@@ -176,6 +181,8 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.get('/v2/openapi.json', { schema: { hide: true }, config: { access: 'public' } }, () => app.swagger());
   app.get('/healthz', { schema: { hide: true }, config: { access: 'public' } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
+    const waiting = options.notReady?.() ?? null;
+    if (waiting) return reply.code(503).send({ message: waiting });
     try {
       await services.database.system.execute(sql`select 1`);
       return { status: 'ready' };

@@ -4,6 +4,10 @@ type Log = (level: 'info' | 'error', msg: string, extra?: Record<string, unknown
 
 const RESTART_DELAY_MS = 1_000;
 export const WORKER_LISTENING = 'meshport:listening';
+/** An HTTP worker has paid its start-up costs (main.ts `payAtStart`). */
+export const WORKER_WARM = 'meshport:warm';
+/** To each warm HTTP worker, once all are: any of them may now say it is ready (`/readyz`). */
+export const ALL_WARM = 'meshport:all-warm';
 
 /** How many database connections the background process of a cluster keeps. */
 export const BACKGROUND_POOL_SIZE = 4;
@@ -20,11 +24,17 @@ export const BACKGROUND_POOL_SIZE = 4;
 export function superviseWorkers(count: number, log: Log, ready: () => void, options: { background: boolean }): void {
   let stopping = false;
   const listening = new Set<number>();
+  const warm = new Set<number>();
   const roles = new Map<number, Record<string, string>>();
   const fork = (env: Record<string, string>) => {
     const worker: Worker = cluster.fork(env);
     roles.set(worker.id, env);
     worker.on('message', (message: unknown) => {
+      if (message === WORKER_WARM) {
+        warm.add(worker.id);
+        // A connection may reach any HTTP worker: none is ready while another is still cold.
+        if (warm.size === count) for (const id of warm) cluster.workers?.[id]?.send(ALL_WARM);
+      }
       if (message !== WORKER_LISTENING) return;
       listening.add(worker.id);
       if (listening.size === count) ready();
@@ -34,6 +44,7 @@ export function superviseWorkers(count: number, log: Log, ready: () => void, opt
   const backgroundEnv = { SERVE_ROLE: 'worker', WORKERS: '1', DATABASE_POOL_SIZE: String(BACKGROUND_POOL_SIZE) };
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
+    warm.delete(worker.id);
     const env = roles.get(worker.id) ?? httpEnv;
     roles.delete(worker.id);
     if (stopping) {
