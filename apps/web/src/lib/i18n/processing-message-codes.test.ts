@@ -61,7 +61,7 @@ const SHARED = new Set(
   [
     'obj ply stl fbx gltf glb ktx2 tga bmp png json utf zip end_header material mesh meshes meshport vertex',
     'pixels megapixels bit element model index format header facet variant map maps asset container type',
-    'upload record browser server prerotation had',
+    'upload record browser server prerotation had morph target targets',
   ]
     .join(' ')
     .split(' '),
@@ -115,6 +115,14 @@ describe('every processing message by code, in the reader language (issue 31 ite
     );
     expect(processingMessage(t, stored('previewNotDrawn'))).toBe(
       `Geen voorbeeldafbeelding: het model kon niet worden getekend. De viewer meldt: “${TOOL_WORDS}”`,
+    );
+  });
+
+  it('gives the geometry guard’s reason inside a warning in Dutch too', async () => {
+    const warning =
+      'Welding mesh Cube would have damaged it (part 2: it collapsed (spread of positions 1.5 → 0)); that step was undone for it';
+    expect(processingMessage(await reader('nl'), { message: warning })).toBe(
+      'Het samenvoegen van de hoekpunten van mesh Cube zou die beschadigen (deel 2: hij is ineengezakt (spreiding van de posities 1,5 → 0)); die stap is ervoor teruggedraaid',
     );
   });
 

@@ -101,7 +101,7 @@ export async function compressChecked(doc: Document, compress: Compress = compre
   const still = second.broken[0];
   if (still) {
     const name = meshName(meshes[still.index], still.index);
-    throw codedFailure('optimise', 'optimiseDamaged', { name, detail: still.problem });
+    throw codedFailure('optimise', 'optimiseDamaged', { name, text: still.problem });
   }
   const warnings = first.broken.map(
     ({ index, problem }) =>

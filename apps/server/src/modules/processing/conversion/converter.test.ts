@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import { Primitive } from '@gltf-transform/core';
+import { sourceMessage } from '@meshport/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HAVE_SAMPLES, sample } from '#test/samples.ts';
-import { type ConversionResult, Converter, type StepReport } from './converter.ts';
+import { type ConversionError, type ConversionResult, Converter, type StepReport } from './converter.ts';
 import { gltfIO } from './gltf-io.ts';
 import { writeTestZip } from './zip-writer.test-support.ts';
 
@@ -237,6 +238,10 @@ describe.skipIf(!HAVE_SAMPLES)('Converter on the sample files', () => {
     const message = (error as Error).message;
     expect(message).toMatch(/^The /);
     expect(message).not.toMatch(/\n\s+at /);
+    // Across the converter process: by code and parameters, for the reader's language (issue 31 item 6).
+    const coded = (error as ConversionError).coded;
+    expect(coded, message).not.toBeNull();
+    expect(message).toBe(sourceMessage(coded?.code ?? 'unreadable', coded?.params ?? {}));
     const { result } = await run(sample('FBX/box.fbx'));
     expect(result.figures.triangles).toBe(12);
   });
@@ -281,7 +286,7 @@ describe.skipIf(!HAVE_SAMPLES)('Converter on hostile inputs', () => {
     ]);
     const { result } = await run(file);
     expect(result.figures.textures).toBe(0);
-    expect(result.warnings.join(' ')).toMatch(/huge\.png is too large \(20000 × 20000 pixels/);
+    expect(result.warnings.join(' ')).toMatch(/huge\.png is too large \(20,000 × 20,000 pixels/);
     expect(converter.peakRssMb).toBeLessThan(1024);
   });
 });
