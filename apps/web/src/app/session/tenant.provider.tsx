@@ -6,7 +6,7 @@ import { TenantContext, type TenantState, type TenantStatus } from '@/lib/sessio
 import { fetchPublicCompany } from './api/get-public-company.api.ts';
 import { fetchServerConfig } from './api/get-server-config.api.ts';
 import { guessBaseDomain, readHost } from './host.logic.ts';
-import { brandCssVariables, buildTheme, effectiveColors } from './tenant-theme.logic.ts';
+import { brandCssVariables, brandLightSchemeVariables, buildTheme, effectiveColors } from './tenant-theme.logic.ts';
 
 /** Until GET /config answers (the server's default, 20 GiB); the server checks again anyway. */
 const DEFAULT_UPLOAD_MAX_BYTES = 20 * 1024 ** 3;
@@ -101,12 +101,14 @@ export function TenantProvider({ children }: { children: ReactNode }) {
   const theme = useMemo(() => buildTheme({ primary_color: primary, primary_accent: accent }), [primary, accent]);
   const resolver = useMemo<CSSVariablesResolver>(() => {
     const variables = brandCssVariables({ primary_color: primary, primary_accent: accent });
+    const brandLight = brandLightSchemeVariables(primary);
     // Mantine's default 'dimmed' grey and error red are below 4.5:1 on white; use darker ones.
     return () => ({
       variables,
       light: {
         '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
         '--mantine-color-error': 'var(--mantine-color-red-9)',
+        ...brandLight,
       },
       dark: {},
     });

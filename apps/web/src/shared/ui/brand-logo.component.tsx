@@ -33,7 +33,13 @@ export function ProductMark({ size, label }: { size: number; label: string }) {
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" role="img" aria-label={label}>
       <rect width="32" height="32" rx="6" fill="var(--primary-color)" />
-      <path d="M8 22V10l8 7 8-7v12" fill="none" stroke="#fff" strokeWidth="2.5" strokeLinejoin="round" />
+      <path
+        d="M8 22V10l8 7 8-7v12"
+        fill="none"
+        stroke="var(--primary-contrast, #fff)"
+        strokeWidth="2.5"
+        strokeLinejoin="round"
+      />
     </svg>
   );
 }

@@ -22,10 +22,10 @@ export function AuthLayout({ title, children }: { title: string; children: React
           <div className={classes.logoPlate}>
             <BrandLogo height={72} />
           </div>
-          <Title order={2} c="white" className={classes.brandName}>
+          <Title order={2} c="var(--primary-contrast)" className={classes.brandName}>
             {name}
           </Title>
-          <Text c="white" opacity={0.85} size="lg">
+          <Text c="var(--primary-contrast)" opacity={0.85} size="lg">
             {company ? t(`platforms.${platform}`) : t('app.tagline')}
           </Text>
         </Stack>

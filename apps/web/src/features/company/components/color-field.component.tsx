@@ -2,6 +2,7 @@ import { ColorInput, ColorPicker, ColorSwatch, Popover, UnstyledButton } from '@
 import { useTranslation } from 'react-i18next';
 import { withoutOpaqueAlpha } from '../logic/color-preview.logic.ts';
 import { cleanColorInput, isHexColor } from '../logic/my-company-form.logic.ts';
+import classes from './color-field.module.css';
 
 /** Suggestions beside the free picker: the demo's and the platforms' colours and a few common ones. */
 const SWATCHES = ['#B4441C', '#F2C14E', '#275953', '#634196', '#C4A1F9', '#1E7A3C', '#1C7ED6', '#E03131', '#212529'];
@@ -29,7 +30,12 @@ export function ColorField({ label, pickLabel, value, onChange, onBlur, error, d
   const picker = (
     <Popover position="bottom-start" withArrow shadow="md" trapFocus returnFocus disabled={disabled}>
       <Popover.Target>
-        <UnstyledButton aria-label={pickLabel} disabled={disabled} style={{ display: 'flex' }}>
+        <UnstyledButton
+          aria-label={pickLabel}
+          disabled={disabled}
+          className={classes.opener}
+          style={{ display: 'flex' }}
+        >
           <ColorSwatch color={isHexColor(value) ? value : 'transparent'} size={22} radius="sm" />
         </UnstyledButton>
       </Popover.Target>
@@ -40,6 +46,7 @@ export function ColorField({ label, pickLabel, value, onChange, onBlur, error, d
           onChange={set}
           swatches={SWATCHES}
           swatchesPerRow={5}
+          classNames={{ wrapper: classes.picker, slider: classes.slider }}
           saturationLabel={t('colors.saturation')}
           hueLabel={t('colors.hue')}
           alphaLabel={t('colors.alpha')}

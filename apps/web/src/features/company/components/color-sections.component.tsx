@@ -1,29 +1,9 @@
-import { Group, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, SegmentedControl, Stack, Title } from '@mantine/core';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatNumber } from '@/lib/i18n/format.ts';
-import { Icon } from '@/shared/ui/icons.component.tsx';
-import { MIN_TEXT_CONTRAST, whiteTextContrast } from '../logic/color-preview.logic.ts';
 import type { MyCompanyFormValues } from '../logic/my-company-form.logic.ts';
 import { ColorField } from './color-field.component.tsx';
 import { ColorPreview } from './color-preview.component.tsx';
-
-/**
- * The app's filled buttons write white on the primary colour: a colour too light for that is
- * said beside the field (it is not refused; the spec allows any hex).
- */
-function ButtonTextWarning({ control }: { control: Control<MyCompanyFormValues> }) {
-  const { t } = useTranslation('company');
-  const primary = useWatch({ control, name: 'primary_color' });
-  const ratio = whiteTextContrast(primary);
-  if (ratio === null || ratio >= MIN_TEXT_CONTRAST) return null;
-  return (
-    <Group gap={6} wrap="nowrap" align="flex-start">
-      <Icon name="alert" size={16} aria-hidden="true" style={{ flex: 'none', marginTop: 2 }} />
-      <Text size="sm">{t('colors.lowContrast', { ratio: formatNumber(ratio, { maximumFractionDigits: 1 }) })}</Text>
-    </Group>
-  );
-}
 
 /**
  * Primary colour and primary accent, with the default / custom toggle that covers both
@@ -73,7 +53,6 @@ export function ColorSections({ control }: { control: Control<MyCompanyFormValue
                   />
                 )}
               />
-              {name === 'primary_color' && mode === 'custom' && <ButtonTextWarning control={control} />}
             </Stack>
           ))}
         </Group>

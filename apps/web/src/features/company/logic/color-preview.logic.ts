@@ -1,3 +1,5 @@
+import { DARK_TEXT, textOn, contrastRatio as wcagContrast } from '@/lib/color/contrast.logic.ts';
+
 /** An sRGB colour with its opacity, channels 0–255, alpha 0–1. */
 export interface Rgba {
   r: number;
@@ -20,38 +22,22 @@ function overWhite({ r, g, b, a }: Rgba): [number, number, number] {
   return [r, g, b].map((channel) => Math.round(channel * a + 255 * (1 - a))) as [number, number, number];
 }
 
-/** WCAG 2 relative luminance. */
-function luminance(rgb: [number, number, number]): number {
-  const [r, g, b] = rgb.map((channel) => {
-    const s = channel / 255;
-    return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
-  }) as [number, number, number];
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-}
+const shown = (hex: string) => overWhite(parseHex(hex) ?? { r: 0, g: 0, b: 0, a: 1 });
 
+/** WCAG contrast of two typed colours as they show over the page. */
 export function contrastRatio(a: string, b: string): number {
-  const [x, y] = [a, b].map((hex) => luminance(overWhite(parseHex(hex) ?? { r: 0, g: 0, b: 0, a: 1 })));
-  const [light, dark] = (x as number) > (y as number) ? [x as number, y as number] : [y as number, x as number];
-  return (light + 0.05) / (dark + 0.05);
+  return wcagContrast(shown(a), shown(b));
 }
 
 /**
- * Black or white, whichever reads better on `background`: one of the two always reaches 4.5:1, so
- * the preview's text stays legible in any colour a company picks.
+ * Black or white, whichever reads better on `background`, as the app's theme picks it for its
+ * filled controls: one of the two always reaches 4.5:1, so the preview matches the app.
  */
 export function readableTextOn(background: string): '#000000' | '#FFFFFF' {
-  return contrastRatio(background, '#000000') >= contrastRatio(background, '#FFFFFF') ? '#000000' : '#FFFFFF';
+  return textOn(shown(background)) === DARK_TEXT ? '#000000' : '#FFFFFF';
 }
 
 /** A picked colour without a needless alpha: the picker's `#rrggbbff` is `#rrggbb`. */
 export function withoutOpaqueAlpha(value: string): string {
   return /^#[0-9a-f]{6}ff$/i.test(value) ? value.slice(0, 7) : value;
-}
-
-/** WCAG AA for normal text. */
-export const MIN_TEXT_CONTRAST = 4.5;
-
-/** The contrast of white text on a typed colour (as the app's filled buttons write it); null for no colour. */
-export function whiteTextContrast(value: string): number | null {
-  return parseHex(value) ? contrastRatio(value, '#FFFFFF') : null;
 }

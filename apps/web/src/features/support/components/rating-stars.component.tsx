@@ -11,7 +11,7 @@ export function RatingStars({ rating, size = 16 }: { rating: number; size?: numb
   return (
     <Group gap={2} wrap="nowrap">
       {STAR_NUMBERS.map((star, index) => (
-        <Text key={star} span c={index < rating ? 'var(--mantine-primary-color-filled)' : 'dimmed'} lh={1} aria-hidden>
+        <Text key={star} span c={index < rating ? 'brand' : 'dimmed'} lh={1} aria-hidden>
           <Icon name="star" size={size} filled={index < rating} />
         </Text>
       ))}
