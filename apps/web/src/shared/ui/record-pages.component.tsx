@@ -50,6 +50,11 @@ export function throwIfMissing(query: Pick<UseQueryResult, 'error' | 'isFetching
   if (error instanceof ApiError && (error.status === 403 || error.status === 404)) throw error;
 }
 
+/** An address that names no record at all (not a number, say): the same not-found as a 404. */
+export function throwRecordMissing(): never {
+  throw new ApiError(404, { message: 'No such record.' });
+}
+
 /** An edit screen: `loadingText` ('Loading existing data...') until the record is read, a missing record to the
  * route's not-found, the error with retry, then the form. */
 export function RecordEditPage<T>({

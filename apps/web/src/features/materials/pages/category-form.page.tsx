@@ -1,6 +1,5 @@
 import { Button, Card, Checkbox, FileInput, Group, Image, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import {
-  ApiError,
   materialCategorySaveSchema,
   PREVIEW_IMAGE_TYPES,
   RECORD_STATUSES,
@@ -13,7 +12,8 @@ import { paths } from '@/lib/paths/paths.ts';
 import { applyServerErrors, formResolver } from '@/shared/forms/index.ts';
 import { afterCreate } from '@/shared/ui/after-create.logic.ts';
 import { SHORT_BANNER_LIFE_MS, showBanner } from '@/shared/ui/banner.store.ts';
-import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing, throwRecordMissing } from '@/shared/ui/record-pages.component.tsx';
 import { useCreateCategory } from '../api/create-category.api.ts';
 import { type CategoryRecord, useCategory } from '../api/get-category.api.ts';
 import { useUpdateCategory } from '../api/update-category.api.ts';
@@ -176,17 +176,14 @@ function Loading() {
   );
 }
 
-function CategoryMissing() {
-  const { t } = useTranslation('materials');
-  return <PanelEmpty>{t('notFound.category')}</PanelEmpty>;
-}
-
 /** /materials/categories/create and /materials/categories/create/{categoryId} (a sub-category). */
 export function CategoryCreatePage() {
   const { t } = useTranslation('materials');
-  const parentId = parseId(useParams().categoryId);
+  const raw = useParams().categoryId;
+  const parentId = parseId(raw);
   const parent = useCategory(parentId);
-  const missing = parent.error instanceof ApiError && parent.error.status === 404;
+  if (raw !== undefined && parentId === null) throwRecordMissing();
+  throwIfMissing(parent);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
@@ -196,8 +193,6 @@ export function CategoryCreatePage() {
       </Title>
       {parentId === null ? (
         <CategoryForm category={null} parentId={null} />
-      ) : missing ? (
-        <CategoryMissing />
       ) : (
         <QueryState query={parent} loading={<Loading />}>
           {(record) => <CategoryForm category={null} parentId={record.id} />}
@@ -212,19 +207,16 @@ export function CategoryEditPage() {
   const { t } = useTranslation('materials');
   const id = parseId(useParams().categoryId);
   const query = useCategory(id);
-  const missing = id === null || (query.error instanceof ApiError && query.error.status === 404);
+  if (id === null) throwRecordMissing();
+  throwIfMissing(query);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">
         {query.data ? t('form.editCategory', { name: query.data.name }) : t('common:titles.categoryEdit')}
       </Title>
-      {missing ? (
-        <CategoryMissing />
-      ) : (
-        <QueryState query={query} loading={<Loading />}>
-          {(record) => <CategoryForm key={record.id} category={record} parentId={record.parent_id} />}
-        </QueryState>
-      )}
+      <QueryState query={query} loading={<Loading />}>
+        {(record) => <CategoryForm key={record.id} category={record} parentId={record.parent_id} />}
+      </QueryState>
     </Stack>
   );
 }

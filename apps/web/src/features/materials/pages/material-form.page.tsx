@@ -1,10 +1,11 @@
 import { Anchor, Stack, Text, Title } from '@mantine/core';
-import { ApiError } from '@meshport/contract';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { paths } from '@/lib/paths/paths.ts';
 import { PanelEmpty, QueryState, SkeletonRows } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing, throwRecordMissing } from '@/shared/ui/record-pages.component.tsx';
+import { useCategory } from '../api/get-category.api.ts';
 import { useMaterial } from '../api/get-material.api.ts';
 import { MaterialCreateForm } from '../components/material-create-form.component.tsx';
 import { MaterialEditForm } from '../components/material-edit-form.component.tsx';
@@ -43,13 +44,10 @@ function LoadingExisting() {
   );
 }
 
-/** A material read for a form: 'Loading existing data...', not found, or a retry on failure. */
+/** A material read for a form: 'Loading existing data...', the route's not-found, or a retry on failure. */
 function WithMaterial({ name, children }: { name: string; children: (material: MaterialDetailOf) => ReactNode }) {
-  const { t } = useTranslation('materials');
   const query = useMaterial(name);
-  if (query.error instanceof ApiError && query.error.status === 404) {
-    return <PanelEmpty>{t('overview.notFound')}</PanelEmpty>;
-  }
+  throwIfMissing(query);
   return (
     <QueryState query={query} loading={<LoadingExisting />}>
       {children}
@@ -78,16 +76,16 @@ export function MaterialCreatePage() {
   const raw = useParams().categoryId;
   const categoryId = raw === undefined ? null : Number(raw);
   const valid = categoryId === null || (Number.isInteger(categoryId) && categoryId > 0);
+  // The category is read only to say so when it is not there (or not the user's).
+  const category = useCategory(valid ? categoryId : null);
+  if (!valid) throwRecordMissing();
+  throwIfMissing(category);
   return (
     <FormPage title={t('form.newMaterial')}>
-      {valid ? (
-        <MaterialCreateForm
-          categoryId={categoryId}
-          cancelTo={categoryId ? paths.materials.categories.detail(categoryId) : paths.materials.list()}
-        />
-      ) : (
-        <PanelEmpty>{t('notFound.category')}</PanelEmpty>
-      )}
+      <MaterialCreateForm
+        categoryId={categoryId}
+        cancelTo={categoryId ? paths.materials.categories.detail(categoryId) : paths.materials.list()}
+      />
     </FormPage>
   );
 }

@@ -1,9 +1,8 @@
 import { Skeleton, Stack, Text, Title } from '@mantine/core';
-import { ApiError } from '@meshport/contract';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { ForbiddenView } from '@/shared/ui/forbidden.view.tsx';
-import { PanelEmpty, PanelError } from '@/shared/ui/query-state.component.tsx';
+import { PanelError } from '@/shared/ui/query-state.component.tsx';
+import { throwIfMissing, throwRecordMissing } from '@/shared/ui/record-pages.component.tsx';
 import { useCategory } from '../api/get-category.api.ts';
 import { CategoryBreadcrumbs } from '../components/category-breadcrumbs.component.tsx';
 import { CategoryList } from '../components/category-list.component.tsx';
@@ -46,11 +45,8 @@ export function MaterialsPage() {
   const valid = categoryId === null || !Number.isNaN(categoryId);
   const category = useCategory(valid ? categoryId : null);
   const error = category.error;
-
-  if (!valid || (error instanceof ApiError && error.status === 404)) {
-    return <PanelEmpty>{t('notFound.category')}</PanelEmpty>;
-  }
-  if (error instanceof ApiError && error.status === 403) return <ForbiddenView />;
+  if (!valid) throwRecordMissing();
+  throwIfMissing(category);
 
   return (
     <Stack gap="xl">
