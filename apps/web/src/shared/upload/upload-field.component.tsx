@@ -144,7 +144,7 @@ export function UploadField(props: UploadFieldProps) {
           <Icon name="upload" size={22} />
           <Text size="sm" component="span" id={dropTextId}>
             {dropText}{' '}
-            <Text span size="sm" fw={600} c="var(--mantine-primary-color-filled)" className={classes.browse}>
+            <Text span size="sm" fw={600} c="brand" className={classes.browse}>
               {t('upload.browse')}
             </Text>
           </Text>
