@@ -28,7 +28,17 @@ export function ColorField({ label, pickLabel, value, onChange, onBlur, error, d
   const { t } = useTranslation('company');
   const set = (next: string) => onChange(withoutOpaqueAlpha(cleanColorInput(next)));
   const picker = (
-    <Popover position="bottom-start" withArrow shadow="md" trapFocus returnFocus disabled={disabled}>
+    // Not hidden when the page resizes under it (a tablet turned, a full-page screenshot): hiding the
+    // dropdown took the focus out of it, and Escape no longer closed it.
+    <Popover
+      position="bottom-start"
+      withArrow
+      shadow="md"
+      trapFocus
+      returnFocus
+      hideDetached={false}
+      disabled={disabled}
+    >
       <Popover.Target>
         <UnstyledButton
           aria-label={pickLabel}
