@@ -15,6 +15,7 @@ import {
   DEVICE_SIZES,
   type DeviceSize,
   describeOffenders,
+  deviceScreenshot,
   horizontalOverflow,
   smallTargets,
 } from '../support/devices.ts';
@@ -151,7 +152,9 @@ describe('Dutch everywhere (issue 31 item 6)', () => {
         const found = findEnglish(await visibleTexts(page), english);
         if (found.length > 0) problems[`${label} ${screen.name}`] = found;
         if (size?.touch) await fits(page, `${label} ${screen.name}`);
-        await checkScreen(page, `dutch-${label}-${screen.name}`);
+        // axe once per screen in Dutch (the phone): the tablet lays out the same elements wider.
+        if (size?.name === 'tablet') await deviceScreenshot(page, `dutch-${label}-${screen.name}`);
+        else await checkScreen(page, `dutch-${label}-${screen.name}`);
       }
     };
 
@@ -166,18 +169,20 @@ describe('Dutch everywhere (issue 31 item 6)', () => {
     await visit(await dutchMember(HOSTS.acmeHatch), HOSTS.acmeHatch, 'hatch', [...common, ...hatchOnly]);
     await visit(await dutchMember(HOSTS.acmeCustomerportal), HOSTS.acmeCustomerportal, 'customerportal', common);
 
-    // Both platforms on a phone in Dutch: the switcher sits in the folded navigation there, so `?lng=nl` chooses it.
-    const phone = DEVICE_SIZES.find((size) => size.name === 'phone');
-    if (!phone) throw new Error('no phone size');
-    for (const [host, label] of [
-      [HOSTS.acmeCustomerportal, 'customerportal-phone'],
-      [HOSTS.acmeHatch, 'hatch-phone'],
-    ] as const) {
-      const page = await e2e.openPage(host, '/login', { context: phone.context });
-      await signIn(page, member);
-      await page.goto(e2e.url(host, '/?lng=nl'));
-      await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nl');
-      await visit(page, host, label, common, phone);
+    // Both platforms on a phone and a portrait tablet in Dutch: the switcher sits in the folded navigation
+    // there, so `?lng=nl` chooses it.
+    for (const size of DEVICE_SIZES.filter((device) => device.touch)) {
+      for (const [host, platform] of [
+        [HOSTS.acmeCustomerportal, 'customerportal'],
+        [HOSTS.acmeHatch, 'hatch'],
+      ] as const) {
+        const page = await e2e.openPage(host, '/login', { context: size.context });
+        await signIn(page, member);
+        await page.goto(e2e.url(host, '/?lng=nl'));
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('nl');
+        await visit(page, host, `${platform}-${size.name}`, common, size);
+        await page.context().close();
+      }
     }
 
     expect(problems).toEqual({});

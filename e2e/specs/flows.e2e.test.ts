@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
+import { bannerRegion, coveredControls, isOnTop } from '../support/banners.ts';
 import { isFocused, signIn, useBrowser, waitForPath, waitForSignedInFrame } from '../support/browser.ts';
 import { DEMO_USERS, type DemoUsername, HOSTS } from '../support/hosts.ts';
 import { HAVE_SAMPLES, sample } from '../support/uploads.ts';
@@ -17,48 +18,7 @@ import { type CreatedMember, createMember } from '../support/users.ts';
 const HOST = HOSTS.acmeHatch;
 const stamp = Date.now().toString(36);
 const fileInput = (page: Page) => page.locator('input[type="file"][data-upload-purpose="model"]');
-const region = (page: Page) => page.getByRole('main').locator('[data-banner-region]');
-
-interface Box {
-  x: number;
-  y: number;
-  width: number;
-  height: number;
-}
-
-const overlaps = (a: Box, b: Box) =>
-  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
-
-/** The buttons and links of the page outside the banner region that a banner box covers. */
-async function coveredControls(page: Page, banner: Locator): Promise<string[]> {
-  const box = await banner.boundingBox();
-  if (!box) throw new Error('the banner has no box');
-  const controls = await page
-    .getByRole('main')
-    .locator('button:visible, a[href]:visible')
-    .evaluateAll((elements) =>
-      elements
-        .filter((element) => !element.closest('[data-banner-region]'))
-        .map((element) => {
-          const rect = element.getBoundingClientRect();
-          return {
-            name: element.getAttribute('aria-label') ?? element.textContent?.trim() ?? '',
-            box: { x: rect.x, y: rect.y, width: rect.width, height: rect.height },
-          };
-        }),
-    );
-  return controls.filter((control) => overlaps(box, control.box)).map((control) => control.name);
-}
-
-/** Whether the control is what a tap at its centre reaches (nothing drawn over it). */
-async function isOnTop(control: Locator): Promise<boolean> {
-  await control.waitFor();
-  return control.evaluate((element) => {
-    const rect = element.getBoundingClientRect();
-    const hit = document.elementFromPoint(rect.x + rect.width / 2, rect.y + rect.height / 2);
-    return hit !== null && (hit === element || element.contains(hit));
-  });
-}
+const region = bannerRegion;
 
 describe('flows, notifications, not found and focus (issue 31)', () => {
   const e2e = useBrowser();

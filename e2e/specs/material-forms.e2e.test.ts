@@ -196,4 +196,32 @@ describe('material forms with PBR maps (issue 12)', () => {
     await page.getByText(`Material ${IMPORTED} imported`, { exact: true }).waitFor();
     expect(Object.keys((await material(IMPORTED)).maps).sort()).toEqual(['base_color', 'normal']);
   });
+
+  it('says a missing material or category inside the frame on every form, with a way back (issue 31)', async () => {
+    const missingMaterial = encodeURIComponent(`No such material ${suffix}`);
+    const cases = [
+      [`/materials/edit/${missingMaterial}`, 'material'],
+      [`/materials/create/variant/${missingMaterial}`, 'material'],
+      ['/materials/create/999999', 'category'],
+      ['/materials/categories/999999', 'category'],
+      ['/materials/categories/create/999999', 'category'],
+      ['/materials/categories/edit/999999', 'category'],
+      ['/materials/categories/edit/not-a-number', 'category'],
+    ] as const;
+    const page = await open('/materials');
+    for (const [pathname, kind] of cases) {
+      await page.goto(e2e.url(HOST, pathname));
+      await page
+        .getByRole('heading', { name: `This ${kind} does not exist or you do not have access`, level: 1 })
+        .waitFor();
+      await page.getByRole('navigation', { name: 'Main' }).waitFor();
+      await page.getByRole('main').getByRole('link', { name: 'Back to Materials', exact: true }).waitFor();
+      // No form and no second message of the page's own.
+      expect(await page.getByRole('button', { name: 'Save', exact: true }).count(), pathname).toBe(0);
+      expect(await page.getByText(/does not exist \(any more\)/).count(), pathname).toBe(0);
+    }
+    await checkScreen(page, 'material-form-not-found');
+    await page.getByRole('main').getByRole('link', { name: 'Back to Materials', exact: true }).click();
+    await waitForPath(page, '/materials');
+  });
 });
