@@ -212,6 +212,47 @@ describe('phone, tablet and desktop (issue 31)', () => {
 
 const HOST = HOSTS.acmeHatch;
 const NOT_FOUND = 'This project does not exist or you do not have access';
+/** Item 7: a date and time as format.ts writes it in English ('Nov 29, 2026, 12:43 AM'); a processing time in units. */
+const DATE_TIME = /^[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d{2}\s[AP]M$/;
+const ELAPSED = /^\d[\d,]* (h|min|s)( \d[\d,]* (min|s))?$/;
+
+/** Item 7 on the processor and the projects list: every date-time in one format, every elapsed time with its unit. */
+async function oneFormatPerKind(page: Page, url: (path: string) => string, prefix: string): Promise<void> {
+  await page.goto(url('/processor'));
+  await waitForSettled(page);
+  await page.getByTestId('elapsed').first().waitFor();
+  const texts = (testId: string) =>
+    page.getByTestId(testId).evaluateAll((elements) => elements.map((element) => element.textContent?.trim() ?? ''));
+  const elapsed = (await texts('elapsed')).filter((text) => text !== 'Not started' && text !== '—');
+  expect(elapsed.length, `${prefix}: elapsed times on the processor`).toBeGreaterThan(0);
+  expect(
+    elapsed.filter((text) => !ELAPSED.test(text)),
+    `${prefix}: elapsed times without units`,
+  ).toEqual([]);
+  const finished = (await texts('finished-at')).filter((text) => text !== 'Not yet');
+  expect(finished.length, `${prefix}: finished dates on the processor`).toBeGreaterThan(0);
+  expect(
+    finished.filter((text) => !DATE_TIME.test(text)),
+    `${prefix}: processor dates in another format`,
+  ).toEqual([]);
+  await page.goto(url('/projects'));
+  await waitForSettled(page);
+  // Whatever of the list shows at this size (a narrow screen may leave the Modified column out).
+  await page.getByRole('table', { name: 'Projects' }).waitFor();
+  const dates = await page.getByRole('main').evaluate((main) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim() ?? '';
+      if (/\d{4}/.test(text) && /\d:\d\d/.test(text)) found.push(text);
+    }
+    return found;
+  });
+  expect(
+    dates.filter((text) => !DATE_TIME.test(text)),
+    `${prefix}: list dates in another format`,
+  ).toEqual([]);
+}
 
 /**
  * Item 2: the number the dashboard's projects tile gives for the projects list (its total, or the
@@ -236,10 +277,10 @@ async function projectCounts(page: Page, url: (path: string) => string): Promise
 }
 
 /**
- * Issue 31 items 2, 3, 4, 5, 8, 9 and 10 at each size, as the hatch editor: the dashboard's count is
+ * Issue 31 items 2, 3, 4, 5, 7, 8, 9 and 10 at each size, as the hatch editor: the dashboard's count is
  * the list's, the role editor names abilities in words, a sub-project saved from its project lands
  * there, its banners cover none of the page's actions through a delete and its undo, focus goes back
- * to the row's menu, a missing project keeps the frame with a way back, My Company's picker and hex
+ * to the row's menu, dates and times in one format, a missing project keeps the frame with a way back, My Company's picker and hex
  * check work. Every screen is measured as the journeys are (sideways scroll, 44 px targets, clipped
  * cells, axe) and pictured in e2e/screenshots/devices-items-<size>-*.png.
  */
@@ -256,7 +297,7 @@ describe('issue 31 items on a phone, a tablet and a desktop', () => {
   });
 
   for (const size of DEVICE_SIZES) {
-    it(`keeps items 2, 3, 4, 5, 8, 9 and 10 on a ${size.name}`, { timeout: 120_000 }, async () => {
+    it(`keeps items 2, 3, 4, 5, 7, 8, 9 and 10 on a ${size.name}`, { timeout: 120_000 }, async () => {
       const prefix = `items-${size.name}`;
       const url = (path: string) => e2e.url(HOST, path);
       const parent = `E2E Size ${size.name} ${stamp}`;
@@ -319,6 +360,9 @@ describe('issue 31 items on a phone, a tablet and a desktop', () => {
         expect(await isOnTop(control), `${prefix}: ${name} is what a tap reaches`).toBe(true);
       }
       await checkLayout(page, `${prefix}-banner-created`, size, false);
+
+      // Item 7: one format per kind of value, on the processor's cards and in a list.
+      await oneFormatPerKind(page, url, prefix);
 
       // Item 8: a missing project inside the frame, with its sentence and the way back to the list.
       await page.goto(url('/projects/overview/999999'));

@@ -54,7 +54,7 @@ export function ProcessingDetails({ row }: { row: ProcessingRow }) {
         testId="elapsed"
         value={row.started_at === null ? t('card.notStarted') : elapsed === null ? '—' : formatElapsed(elapsed)}
       />
-      <Line label={t('card.finishedAt')} value={finished} />
+      <Line label={t('card.finishedAt')} value={finished} testId="finished-at" />
       <Line label={t('card.uploader')} value={row.uploader_name ?? t('card.unknown')} />
       {row.figures?.dimensions_m && (
         <Line
