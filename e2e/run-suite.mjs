@@ -43,8 +43,12 @@ const summarise = ({ name, status, outputFile }) => {
       if (test.status !== 'failed' && !retried) continue;
       const label = test.status === 'failed' ? 'FAILED' : 'passed on retry';
       lines.push(`  ${label}: ${file.name.replace(/^.*\/specs\//, 'specs/')} > ${test.fullName}`);
-      const message = firstLine((test.failureMessages ?? [])[0]);
+      const failure = (test.failureMessages ?? [])[0];
+      const message = firstLine(failure);
       if (message) lines.push(`    ${message}`);
+      // A locator's time-out says what it waited for only in its call log.
+      const waited = (failure ?? '').split('\n').find((line) => /waiting for /.test(line));
+      if (waited) lines.push(`    ${waited.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 300)}`);
     }
   }
   return lines;

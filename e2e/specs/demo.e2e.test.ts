@@ -201,25 +201,27 @@ describe('the demo as a first start makes it (issue 27)', { timeout: 600_000 }, 
     for (const tenant of TENANTS) {
       const { models, items } = await processedRecords(api(tenant.hatch), tenant.content);
       const finished = (records: Processed[]) => records.filter((record) => record.status === 'FINISHED');
-      const visits: [Host, string, string][] = [
-        ...finished(models).map((m): [Host, string, string] => [
-          tenant.hatch,
-          `/projects/models/overview/${m.id}`,
-          m.name,
-        ]),
-        ...finished(items).map((i): [Host, string, string] => [
-          tenant.hatch,
-          `/libraries/items/overview/${i.id}`,
-          i.name,
-        ]),
-        ...finished(models).map((m): [Host, string, string] => [
-          tenant.portal,
-          `/projects/models/overview/${m.id}`,
-          m.name,
-        ]),
+      const modelPath = (id: number) => `/projects/models/overview/${id}`;
+      const itemPath = (id: number) => `/libraries/items/overview/${id}`;
+      /** Whether the record still says FINISHED: other specs archive or bin a demo record for a moment. */
+      const stillFinished = async (kind: 'model' | 'item', id: number) => {
+        const read =
+          kind === 'model'
+            ? api(tenant.hatch).call(projectModelEndpoints.get, { params: { id } })
+            : api(tenant.hatch).call(libraryItemEndpoints.get, { params: { id } });
+        return read.then(
+          ({ data }) => data.status === 'FINISHED',
+          () => false,
+        );
+      };
+      const visits: { host: Host; kind: 'model' | 'item'; id: number; name: string }[] = [
+        ...finished(models).map((m) => ({ host: tenant.hatch, kind: 'model' as const, id: m.id, name: m.name })),
+        ...finished(items).map((i) => ({ host: tenant.hatch, kind: 'item' as const, id: i.id, name: i.name })),
+        ...finished(models).map((m) => ({ host: tenant.portal, kind: 'model' as const, id: m.id, name: m.name })),
       ];
       const pages = new Map<Host, Page>();
-      for (const [host, path, name] of visits) {
+      const opened: string[] = [];
+      for (const { host, kind, id, name } of visits) {
         let page = pages.get(host);
         if (!page) {
           page = await e2e.openPage(host, '/login', { webgl: true });
@@ -227,11 +229,29 @@ describe('the demo as a first start makes it (issue 27)', { timeout: 600_000 }, 
           await page.getByRole('button', { name: `Account menu of ${DEMO_USERS[tenant.user].name}` }).waitFor();
           pages.set(host, page);
         }
-        await page.goto(e2e.url(host, path));
-        await page.getByRole('heading', { name, level: 1 }).waitFor();
-        await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
+        const open = async (target: Page) => {
+          await target.goto(e2e.url(host, kind === 'model' ? modelPath(id) : itemPath(id)));
+          await target.getByRole('heading', { name, level: 1 }).waitFor();
+          await target.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
+        };
+        // Judged by what the record says at the visit (libraries.e2e archives, edits and bins
+        // "Wall Cabinet 40cm" meanwhile): one that no longer says FINISHED is left out, one that
+        // was away for a moment and says FINISHED again is opened once more.
+        if (!(await stillFinished(kind, id))) continue;
+        try {
+          await open(page);
+        } catch (error) {
+          if (!(await stillFinished(kind, id))) continue;
+          console.warn(
+            `${name} did not open on ${host} (${String(error).split('\n')[0]}); it says FINISHED: once more`,
+          );
+          await open(page);
+        }
+        opened.push(`${host} ${name}`);
       }
       for (const page of pages.values()) await page.context().close();
+      // Nearly all of them: only the few records other specs touch may be left out.
+      expect(opened.length, `${tenant.hatch}: opened of ${visits.length}`).toBeGreaterThanOrEqual(visits.length - 3);
     }
   });
 });
