@@ -12,7 +12,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TusTarget } from '#modules/processing/uploads/upload.test-helpers.ts';
 import { HAVE_SAMPLES } from '#test/samples.ts';
-import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { DATABASE_KINDS, describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 import { getBytes, sampleUpload, untilStatus, uploadBytes } from './pipeline.test-helpers.ts';
 
 interface ModelRow {
@@ -115,7 +115,9 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
     return created.body.data;
   };
 
-  describe.skipIf(!HAVE_SAMPLES)('each kind of sample', () => {
+  // Converting and rendering a file does not touch the database: the samples go through one of
+  // them (the server's when there is one); what the database does with a run is tested on both below.
+  describe.skipIf(!HAVE_SAMPLES || kind !== DATABASE_KINDS.at(-1))('each kind of sample', () => {
     it.each(KINDS)('$label is processed to FINISHED with its figures, events, preview and GLB', async (input) => {
       const { fileName, data } = sampleUpload(input.files, input.bundle);
       const created = await createModel(`pipeline ${input.label}`, fileName, data);
