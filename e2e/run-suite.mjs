@@ -48,7 +48,7 @@ const summarise = ({ name, status, outputFile }) => {
       if (message) lines.push(`    ${message}`);
       // A locator's time-out says what it waited for only in its call log.
       const waited = (failure ?? '').split('\n').find((line) => /waiting for /.test(line));
-      if (waited) lines.push(`    ${waited.replace(/\x1b\[[0-9;]*m/g, '').trim().slice(0, 300)}`);
+      if (waited) lines.push(`    ${waited.trim().slice(0, 300)}`);
     }
   }
   return lines;
