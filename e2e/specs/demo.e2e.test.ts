@@ -197,7 +197,7 @@ describe('the demo as a first start makes it (issue 27)', { timeout: 600_000 }, 
     }
   });
 
-  it('opens every FINISHED model and item in the viewer on hatch, and every model on customerportal', async () => {
+  it('opens every FINISHED model and item in the viewer on hatch, and models on customerportal', async () => {
     for (const tenant of TENANTS) {
       const { models, items } = await processedRecords(api(tenant.hatch), tenant.content);
       const finished = (records: Processed[]) => records.filter((record) => record.status === 'FINISHED');
@@ -217,7 +217,10 @@ describe('the demo as a first start makes it (issue 27)', { timeout: 600_000 }, 
       const visits: { host: Host; kind: 'model' | 'item'; id: number; name: string }[] = [
         ...finished(models).map((m) => ({ host: tenant.hatch, kind: 'model' as const, id: m.id, name: m.name })),
         ...finished(items).map((i) => ({ host: tenant.hatch, kind: 'item' as const, id: i.id, name: i.name })),
-        ...finished(models).map((m) => ({ host: tenant.portal, kind: 'model' as const, id: m.id, name: m.name })),
+        // The same files and viewer on customerportal: three of its models show its page works.
+        ...finished(models)
+          .filter((_, index, all) => [0, Math.floor(all.length / 2), all.length - 1].includes(index))
+          .map((m) => ({ host: tenant.portal, kind: 'model' as const, id: m.id, name: m.name })),
       ];
       const pages = new Map<Host, Page>();
       const opened: string[] = [];
