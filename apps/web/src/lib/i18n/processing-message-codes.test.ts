@@ -1,28 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { paramKind, SOURCE_MESSAGES, type SourceMessageCode, sourceMessage } from '@meshport/contract';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { initMessageLocales, reader } from './processing-message.test-support.ts';
 import { processingMessage } from './processing-message.ts';
 
-const LOCALES = path.resolve(import.meta.dirname, '../../../public/locales');
-const common = (language: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, language, 'common.json'), 'utf8'));
-
-beforeAll(() =>
-  i18next.init({
-    lng: 'nl',
-    fallbackLng: 'en',
-    defaultNS: 'common',
-    resources: { en: { common: common('en') }, nl: { common: common('nl') } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  }),
-);
-
-async function reader(language: 'en' | 'nl') {
-  await i18next.changeLanguage(language);
-  return i18next.getFixedT(language);
-}
+beforeAll(() => initMessageLocales());
 
 /** A tool's own words, quoted in the message as theirs (the validator's first error, a library's): left in English. */
 const TOOL_WORDS = 'Accessor element out of range';

@@ -1,31 +1,9 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { sourceMessage } from '@meshport/contract';
-import i18next from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { initMessageLocales, reader } from './processing-message.test-support.ts';
 import { processingMessage, processingText } from './processing-message.ts';
 
-const LOCALES = path.resolve(import.meta.dirname, '../../../public/locales');
-const common = (language: string) => JSON.parse(fs.readFileSync(path.join(LOCALES, language, 'common.json'), 'utf8'));
-
-// The app's i18next: format.ts writes numbers in its language, as the app does.
-const i18n = i18next;
-beforeAll(() =>
-  i18n.init({
-    lng: 'nl',
-    fallbackLng: 'en',
-    defaultNS: 'common',
-    resources: { en: { common: common('en') }, nl: { common: common('nl') } },
-    interpolation: { escapeValue: false },
-    showSupportNotice: false,
-  }),
-);
-
-/** The reader's t, with the app in their language. */
-async function reader(language: 'en' | 'nl') {
-  await i18n.changeLanguage(language);
-  return i18n.getFixedT(language);
-}
+beforeAll(() => initMessageLocales());
 
 describe('a stored processing message in the reader language', () => {
   const tooOld = {
