@@ -151,23 +151,25 @@ async function serve(config: Config, opened?: Database): Promise<void> {
       stopExpiry();
     };
     await reconcileRuns(database, services.processingSubjects.all());
-    services.processing.warmUp(app.log);
   }
+  const processingWarmUps = config.role === 'api' ? [] : [() => services.processing.warmUp(app.log)];
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
   else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
-  void payAtStart([() => warmConnections(database), ...warmUps], app.log, () => stopping).then(() => {
-    if (stopping) return;
-    if (!cluster.isWorker) {
-      notReady = null;
-      return;
-    }
-    notReady = 'Waiting for the other server processes to warm up.';
-    process.on('message', (message: unknown) => {
-      if (message === ALL_WARM && !stopping) notReady = null;
-    });
-    process.send?.(WORKER_WARM);
-  });
+  void payAtStart([() => warmConnections(database), ...warmUps, ...processingWarmUps], app.log, () => stopping).then(
+    () => {
+      if (stopping) return;
+      if (!cluster.isWorker) {
+        notReady = null;
+        return;
+      }
+      notReady = 'Waiting for the other server processes to warm up.';
+      process.on('message', (message: unknown) => {
+        if (message === ALL_WARM && !stopping) notReady = null;
+      });
+      process.send?.(WORKER_WARM);
+    },
+  );
   if (!cluster.isWorker && config.demoModels && (await demoPending(services.storage))) {
     app.log.info({ users: DEMO_USERNAMES, password: DEMO_PASSWORD }, 'Demo users (sign in at the address above)');
     const address = app.server.address();
@@ -234,7 +236,11 @@ async function work(config: Config, database: Database): Promise<void> {
     stopExpiry();
   };
   await reconcileRuns(database, services.processingSubjects.all());
-  services.processing.warmUp({ warn: (details, msg) => log('error', msg, details as Record<string, unknown>) });
+  await services.processing.warmUp({
+    warn: (details, msg) => log('error', msg, details as Record<string, unknown>),
+  });
+  // The cluster's HTTP workers say ready only once this process has its engines up too (workers.ts).
+  if (cluster.isWorker) process.send?.(WORKER_WARM);
   const jobs = services.jobs.registry.all().map((job) => job.name);
   // In a cluster the primary says when the whole server is ready (its HTTP workers listen);
   // this process saying so first would send clients to a port nobody listens on yet.

@@ -6,7 +6,10 @@ const RESTART_DELAY_MS = 1_000;
 export const WORKER_LISTENING = 'meshport:listening';
 /** An HTTP worker has paid its start-up costs (main.ts `payAtStart`). */
 export const WORKER_WARM = 'meshport:warm';
-/** To each warm HTTP worker, once all are: any of them may now say it is ready (`/readyz`). */
+/**
+ * To each warm HTTP worker, once all are (and the background process, whose start-up takes the
+ * same two cores): any of them may now say it is ready (`/readyz`).
+ */
 export const ALL_WARM = 'meshport:all-warm';
 
 /** How many database connections the background process of a cluster keeps. */
@@ -32,8 +35,10 @@ export function superviseWorkers(count: number, log: Log, ready: () => void, opt
     worker.on('message', (message: unknown) => {
       if (message === WORKER_WARM) {
         warm.add(worker.id);
-        // A connection may reach any HTTP worker: none is ready while another is still cold.
-        if (warm.size === count) for (const id of warm) cluster.workers?.[id]?.send(ALL_WARM);
+        // A connection may reach any HTTP worker: none is ready while another is still cold, nor
+        // while the background process still starts its engines beside them.
+        if (warm.size === count + (options.background ? 1 : 0))
+          for (const id of warm) if (roles.get(id) !== backgroundEnv) cluster.workers?.[id]?.send(ALL_WARM);
       }
       if (message !== WORKER_LISTENING) return;
       listening.add(worker.id);

@@ -89,6 +89,35 @@ async function afterMigrations(db: Db): Promise<void> {
   await db.execute(sql`select meshport_watch_tables()`);
 }
 
+/** Any fixed number: the session lock that makes one process at a time migrate a database. */
+const MIGRATION_LOCK = 7_315_001;
+
+/**
+ * Processes started together on one database (two `api` roles, a `worker`) each migrate on start:
+ * one at a time, under a session advisory lock on one kept connection, so the second finds the
+ * work done instead of failing on the first's concurrent DDL and grants ("tuple concurrently updated").
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const locked = drizzlePg({ client, logger: statementCapture });
+      await migratePg(locked, { migrationsFolder: MIGRATIONS });
+      const lockedDb: Db = locked;
+      await afterMigrations(lockedDb);
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } catch (error) {
+    broken = error as Error;
+    throw error;
+  } finally {
+    client.release(broken);
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
@@ -228,8 +257,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       }
     },
     async migrate() {
-      await migratePg(drizzled, { migrationsFolder: MIGRATIONS });
-      await afterMigrations(db);
+      await migrateOnce(pool);
     },
     listen: (channel, onPayload, onLive) => listenWithReconnect(options.url, channel, onPayload, onLive),
     async close() {

@@ -27,16 +27,18 @@ export class ProcessingEngines {
   };
 
   /**
-   * Starts the browser now, in the background, so that the first run does not wait for it
-   * (a cold start prepares the studio lighting: seconds under SwiftShader). A browser that
-   * cannot start is reported; runs then finish without previews, with a warning.
+   * Starts the browser now, so that the first run does not wait for it (a cold start prepares the
+   * studio lighting: seconds of both cores under SwiftShader). Resolves once it is up, or once it
+   * failed: a browser that cannot start is reported, and runs then finish without previews, with a
+   * warning. The server counts itself ready only after this, so that those seconds are not
+   * taken from the first requests (issue 28: ready means ready).
    */
-  warmUp(log: { warn(data: object, message: string): void }): void {
-    this.previews()
-      .start()
-      .catch((error: unknown) =>
-        log.warn({ err: error instanceof Error ? error.message : String(error) }, 'preview renderer not started'),
-      );
+  async warmUp(log: { warn(data: object, message: string): void }): Promise<void> {
+    try {
+      await this.previews().start();
+    } catch (error) {
+      log.warn({ err: error instanceof Error ? error.message : String(error) }, 'preview renderer not started');
+    }
   }
 
   async close(): Promise<void> {
