@@ -1,5 +1,15 @@
+import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { ChannelFanOut, type FanOutPlace, type FanOutSocket } from './channel-fan-out.ts';
+import { ChannelFanOut, type FanOutPlace, webSocketTextFrame } from './channel-fan-out.ts';
+
+/** The `ws` library's own framing (engine.io's WebSocket server), to hold ours to. */
+interface WsSender {
+  frame(
+    data: Buffer,
+    options: { readOnly: boolean; mask: boolean; rsv1: boolean; opcode: number; fin: boolean },
+  ): Buffer[];
+}
+const wsSender = (createRequire(import.meta.url)('ws') as { Sender: WsSender }).Sender;
 
 /** Rooms and sockets as Socket.IO keeps them; each socket records the frames written to it. */
 function place() {
@@ -14,7 +24,7 @@ function place() {
     }
     rooms.set(channel, room);
   };
-  const where: FanOutPlace<FanOutSocket> = {
+  const where: FanOutPlace<string[]> = {
     members: (channel) => rooms.get(channel),
     socket: (id) =>
       received.has(id) ? { write: (frames) => received.get(id)?.push(...frames.map(String)) } : undefined,
@@ -117,5 +127,15 @@ describe('ChannelFanOut', () => {
     fanOut.push('c', 'e', 2);
     await fanOut.idle();
     for (const id of ids('a', 30)) expect(p.received.get(id)).toEqual(['["e",1]', '["e",2]']);
+  });
+});
+
+describe('webSocketTextFrame', () => {
+  it.each([0, 5, 125, 126, 65_535, 65_536, 200_000])('frames %i bytes as the ws library does', (length) => {
+    const data = Buffer.alloc(length, 'é'.charCodeAt(0) % 256);
+    const theirs = Buffer.concat(
+      wsSender.frame(data, { readOnly: false, mask: false, rsv1: false, opcode: 1, fin: true }),
+    );
+    expect(webSocketTextFrame(data).equals(theirs)).toBe(true);
   });
 });

@@ -1,16 +1,16 @@
 import type { Server } from 'socket.io';
 
-/** A socket as the fan-out sees it: it takes frames encoded once for every socket. */
-export interface FanOutSocket {
-  write(frames: readonly unknown[]): void;
+/** A socket as the fan-out sees it: it takes an event encoded once for every socket. */
+export interface FanOutSocket<E> {
+  write(encoded: E): void;
 }
 
-export interface FanOutPlace<S extends FanOutSocket> {
+export interface FanOutPlace<E> {
   /** The ids of the sockets in a channel (the room index: no scan of every socket). */
   members(channel: string): ReadonlySet<string> | undefined;
-  socket(id: string): S | undefined;
-  /** The event as frames, the same for every socket of the channel. */
-  encode(event: string, payload: unknown): readonly unknown[];
+  socket(id: string): FanOutSocket<E> | undefined;
+  /** The event, encoded once: the same for every socket of the channel. */
+  encode(event: string, payload: unknown): E;
 }
 
 export interface FanOutOptions {
@@ -40,7 +40,7 @@ interface Pending {
  * never sees a later event first); a socket that left the channel before its turn (access
  * taken away) is skipped.
  */
-export class ChannelFanOut<S extends FanOutSocket> {
+export class ChannelFanOut<E> {
   private readonly queue: Pending[] = [];
   private running: Promise<void> | null = null;
   private readonly batch: number;
@@ -48,7 +48,7 @@ export class ChannelFanOut<S extends FanOutSocket> {
   private readonly onError: (error: unknown) => void;
 
   constructor(
-    private readonly place: FanOutPlace<S>,
+    private readonly place: FanOutPlace<E>,
     options: FanOutOptions = {},
   ) {
     this.batch = Math.max(1, options.batch ?? FAN_OUT_BATCH);
@@ -83,7 +83,7 @@ export class ChannelFanOut<S extends FanOutSocket> {
   private async deliver({ channel, event, payload }: Pending): Promise<void> {
     const members = this.place.members(channel);
     if (!members || members.size === 0) return;
-    const frames = this.place.encode(event, payload);
+    const encoded = this.place.encode(event, payload);
     // The sockets in the channel now; one that joins later did not miss this event.
     const ids = [...members];
     for (let start = 0; start < ids.length; start += this.batch) {
@@ -92,7 +92,7 @@ export class ChannelFanOut<S extends FanOutSocket> {
       if (!current) return;
       for (const id of ids.slice(start, start + this.batch)) {
         if (!current.has(id)) continue;
-        this.place.socket(id)?.write(frames);
+        this.place.socket(id)?.write(encoded);
       }
     }
   }
@@ -102,16 +102,56 @@ type EncodedPacket = Parameters<Server['encoder']['encode']>[0];
 /** socket.io-parser's EVENT packet type. */
 const EVENT_PACKET = 2 as EncodedPacket['type'];
 
+/** An event as Socket.IO writes it to each socket: its packets and, for a WebSocket, the whole frame. */
+export interface SocketIoEvent {
+  packets: readonly unknown[];
+  options: { preEncoded: true; wsPreEncodedFrame?: Buffer[] };
+}
+
+/** A final, unmasked WebSocket text frame holding `data`, as a server sends it (RFC 6455 §5.2), in one buffer. */
+export function webSocketTextFrame(data: Buffer): Buffer {
+  const lengthBytes = data.length > 0xffff ? 8 : data.length > 125 ? 2 : 0;
+  const header = Buffer.alloc(2 + lengthBytes);
+  header[0] = 0x81; // FIN, opcode 1 (text)
+  if (lengthBytes === 0) header[1] = data.length;
+  else if (lengthBytes === 2) {
+    header[1] = 126;
+    header.writeUInt16BE(data.length, 2);
+  } else {
+    header[1] = 127;
+    header.writeBigUInt64BE(BigInt(data.length), 2);
+  }
+  return Buffer.concat([header, data]);
+}
+
+/**
+ * The WebSocket frame of a one-packet text event, built once, as Socket.IO's own broadcast does:
+ * engine.io writes it as it is (`wsPreEncodedFrame`) instead of framing the packet again for each socket.
+ */
+function preEncodedFrame(packets: readonly unknown[]): Buffer[] | undefined {
+  const [packet] = packets;
+  if (packets.length !== 1 || typeof packet !== 'string') return undefined;
+  // "4": engine.io's message packet.
+  return [webSocketTextFrame(Buffer.from(`4${packet}`))];
+}
+
 /** The sockets of a Socket.IO server's default namespace, once it is attached. */
-export function socketIoPlace(server: () => Server | null): FanOutPlace<FanOutSocket> {
+export function socketIoPlace(server: () => Server | null): FanOutPlace<SocketIoEvent> {
   return {
     members: (channel) => server()?.of('/').adapter.rooms.get(channel),
     socket: (id) => {
       const socket = server()?.of('/').sockets.get(id);
-      // With `preEncoded`, `_packet` writes the frames as they are, as the adapter's broadcast does.
-      return socket && { write: (frames) => socket.client._packet(frames as EncodedPacket[], { preEncoded: true }) };
+      // With `preEncoded`, `_packet` writes the packets as they are, as the adapter's broadcast does.
+      return (
+        socket && {
+          write: ({ packets, options }) => socket.client._packet(packets as EncodedPacket[], options),
+        }
+      );
     },
-    encode: (event, payload) =>
-      server()?.encoder.encode({ type: EVENT_PACKET, nsp: '/', data: [event, payload] }) ?? [],
+    encode: (event, payload) => {
+      const packets = server()?.encoder.encode({ type: EVENT_PACKET, nsp: '/', data: [event, payload] }) ?? [];
+      const wsPreEncodedFrame = preEncodedFrame(packets);
+      return { packets, options: { preEncoded: true, ...(wsPreEncodedFrame ? { wsPreEncodedFrame } : {}) } };
+    },
   };
 }

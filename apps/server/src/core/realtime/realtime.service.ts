@@ -28,7 +28,7 @@ import {
   normaliseChannel,
   refusalHere,
 } from './channel-authorizer.ts';
-import { ChannelFanOut, type FanOutSocket, socketIoPlace } from './channel-fan-out.ts';
+import { ChannelFanOut, type SocketIoEvent, socketIoPlace } from './channel-fan-out.ts';
 
 interface SocketData {
   token: string;
@@ -101,7 +101,7 @@ export class RealtimeService {
   private readonly log: Logger;
   private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
   private readonly sweeps: SweepQueue;
-  private readonly fanOut: ChannelFanOut<FanOutSocket>;
+  private readonly fanOut: ChannelFanOut<SocketIoEvent>;
 
   constructor(
     private readonly sessions: SessionService,
