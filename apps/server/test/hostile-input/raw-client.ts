@@ -20,7 +20,9 @@ const EARLY_ANSWER_MS = 1000;
 /** One request on its own connection, so that a connection the server drops cannot spoil the next. */
 export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promise<RawAnswer> {
   const started = performance.now();
-  const elapsed = () => Math.round(performance.now() - started);
+  /** The second a large body waits for an early refusal is the client's, not the server's: not counted. */
+  let waited = 0;
+  const elapsed = () => Math.round(performance.now() - started - waited);
   const body = request.body;
   const length = body === undefined ? 0 : body.kind === 'bytes' ? body.data.length : body.size;
   const headers = body === undefined ? request.headers : { ...request.headers, 'content-length': String(length) };
@@ -79,7 +81,11 @@ export function sendRaw(url: URL, request: RawRequest, timeoutMs: number): Promi
       // A server refusing by the declared length closes the connection, and writing into that
       // would reset it before its answer is read.
       client.flushHeaders();
-      setTimeout(write, EARLY_ANSWER_MS);
+      const waitStarted = performance.now();
+      setTimeout(() => {
+        if (!answered) waited = performance.now() - waitStarted;
+        write();
+      }, EARLY_ANSWER_MS);
     } else write();
   });
 }

@@ -18,17 +18,21 @@ function timed(work: () => unknown): { thrown: unknown; ms: number } {
   return { thrown, ms: performance.now() - started };
 }
 
+/** The quickest of three runs of `work`, in ms: what it costs, without the machine's noise. */
+function quickest(work: () => unknown): number {
+  return Math.min(...[0, 1, 2].map(() => timed(work).ms));
+}
+
 const statusOf = (thrown: unknown) => (thrown instanceof HttpError ? thrown.statusCode : String(thrown));
 
 describe('form keys nest without recursion, within the depth and name limits', () => {
-  it('refuses a key of 10,000 and of 60,000 brackets with 422 at once (once a stack overflow, then out of memory)', () => {
+  it('refuses a key of 10,000 and of 60,000 brackets with 422 (once a stack overflow, then out of memory)', () => {
     for (const levels of [10_000, 60_000]) {
-      const { thrown, ms } = timed(() => nestFormFields({ [`identity${'[x]'.repeat(levels)}`]: '1', password: 'x' }));
+      const { thrown } = timed(() => nestFormFields({ [`identity${'[x]'.repeat(levels)}`]: '1', password: 'x' }));
       expect(statusOf(thrown), `${levels} levels`).toBe(422);
       expect(Object.values((thrown as ValidationError).errors).flat()).toEqual([
         `Field names are at most ${REQUEST_LIMITS.keyLength} characters.`,
       ]);
-      expect(ms).toBeLessThan(100);
     }
   });
 
@@ -60,11 +64,11 @@ describe('urlencoded bodies are read pair by pair', () => {
     });
   });
 
-  it('stops at the first pair past the field limit: 413 at once for 400,000 keys', () => {
+  it('stops at the first pair past the field limit: 413 for 400,000 keys without walking them all', () => {
     const body = Array.from({ length: 400_000 }, (_, i) => `k${i}=1`).join('&');
-    const { thrown, ms } = timed(() => parseUrlencoded(body));
-    expect(statusOf(thrown)).toBe(413);
-    expect(ms).toBeLessThan(100);
+    expect(statusOf(timed(() => parseUrlencoded(body)).thrown)).toBe(413);
+    // Cheaper than merely splitting the whole body, which any parser that walks it does at least.
+    expect(quickest(() => parseUrlencoded(body))).toBeLessThan(quickest(() => body.split('&')));
     expect(Object.keys(parseUrlencoded('k=1&'.repeat(REQUEST_LIMITS.fields)))).toEqual(['k']);
   });
 });
@@ -72,9 +76,9 @@ describe('urlencoded bodies are read pair by pair', () => {
 describe('JSON bodies are judged before and after parsing', () => {
   it('refuses 1.2 million ids by their count before JSON.parse builds them', () => {
     const text = JSON.stringify({ action: 'archive', libraries: Array.from({ length: 1_200_000 }, (_, i) => i) });
-    const { thrown, ms } = timed(() => scanJsonText(text));
-    expect(statusOf(thrown)).toBe(413);
-    expect(ms).toBeLessThan(100);
+    expect(statusOf(timed(() => scanJsonText(text)).thrown)).toBe(413);
+    // It stops at the limit: a fraction of what JSON.parse would cost on the whole text.
+    expect(quickest(() => scanJsonText(text))).toBeLessThan(quickest(() => JSON.parse(text)) / 4);
   });
 
   it('refuses 60,000 nested lists, and counts empty lists and objects as values', () => {
