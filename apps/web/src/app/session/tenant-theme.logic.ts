@@ -63,6 +63,8 @@ export function buildTheme(colors: TenantColors) {
     defaultRadius: 'md',
     focusRing: 'auto',
     cursorType: 'pointer',
+    // Menus, dialogs and drawers appear without their fade or slide for users who ask their system for less motion.
+    respectReducedMotion: true,
     components: {
       // Mantine's focus placeholder (role=presentation, tabindex=-1) inside role=menu breaks
       // aria-required-children; the menus focus their first item themselves.

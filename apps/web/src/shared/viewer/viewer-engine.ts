@@ -12,6 +12,7 @@ import {
 } from '@meshport/scene';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
+import { releaseRenderer, takeRenderer } from './renderer-pool.ts';
 
 /** What the viewer shows: a processed model (its GLB) or a material on a sphere (its maps). */
 export type ViewerSource =
@@ -58,7 +59,7 @@ export class ViewerEngine {
     onFirstFrame: () => void,
   ) {
     this.onFirstFrame = onFirstFrame;
-    this.renderer = new THREE.WebGLRenderer({ antialias: true });
+    this.renderer = takeRenderer();
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     const canvas = this.renderer.domElement;
     canvas.style.display = 'block';
@@ -147,10 +148,7 @@ export class ViewerEngine {
     this.object = null;
     this.studio.dispose();
     this.ktx2Loader.dispose();
-    this.renderer.setAnimationLoop(null);
-    this.renderer.dispose();
-    this.renderer.forceContextLoss();
-    this.renderer.domElement.remove();
+    releaseRenderer(this.renderer);
   }
 
   private readonly draw = (): void => {

@@ -17,8 +17,9 @@ import { reportError } from '@/lib/error-reporting.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { Icon, type IconName } from '../ui/icons.component.tsx';
 import { type ArMode, detectArMode } from './ar-support.logic.ts';
-import { hasWebGl, viewerKeyAction } from './viewer.logic.ts';
+import { viewerKeyAction } from './viewer.logic.ts';
 import type { ViewerEngine, ViewerSource } from './viewer-engine.ts';
+import { hasWebGl } from './webgl-surface.ts';
 
 export type { ViewerSource } from './viewer-engine.ts';
 
@@ -53,10 +54,13 @@ export function Viewer({ source, label, poster = null, arFileName, height = STAG
   const containerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<ViewerEngine | null>(null);
   const [supported] = useState(hasWebGl);
-  const [state, setState] = useState<ViewerState>(supported ? 'loading' : 'unsupported');
+  const sourceKey = JSON.stringify(source);
+  // The state belongs to the source it was reached for: on another record's source the viewer says
+  // 'loading' in the same render, never the last record's 'ready' until its effect runs.
+  const [reached, setReached] = useState<{ key: string; state: ViewerState }>({ key: sourceKey, state: 'loading' });
+  const state: ViewerState = !supported ? 'unsupported' : reached.key === sourceKey ? reached.state : 'loading';
   const [attempt, setAttempt] = useState(0);
   const [wireframe, setWireframe] = useState(false);
-  const sourceKey = JSON.stringify(source);
 
   // `attempt` is the retry: a new attempt loads again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is a trigger, not read
@@ -64,6 +68,7 @@ export function Viewer({ source, label, poster = null, arFileName, height = STAG
     const container = containerRef.current;
     if (!container || !supported) return;
     const abort = new AbortController();
+    const setState = (next: ViewerState) => setReached({ key: sourceKey, state: next });
     let engine: ViewerEngine | null = null;
     const fail = (error: unknown) => {
       if (abort.signal.aborted) return;

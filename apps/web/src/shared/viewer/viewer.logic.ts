@@ -59,16 +59,3 @@ export function viewerKeyAction(key: string): ViewerKeyAction | null {
       return null;
   }
 }
-
-/** Whether this browser can make a WebGL context; asked before the renderer (and three) is loaded. */
-export function hasWebGl(): boolean {
-  try {
-    const canvas = document.createElement('canvas');
-    const context = canvas.getContext('webgl2') ?? canvas.getContext('webgl');
-    if (!context) return false;
-    context.getExtension('WEBGL_lose_context')?.loseContext();
-    return true;
-  } catch {
-    return false;
-  }
-}
