@@ -2,6 +2,7 @@ import type { Figures } from '../list-api/stats.ts';
 import type { MixRequest } from './mix-reads.ts';
 import type { LoadFigures } from './mixed-load.ts';
 import { type CallReport, formatMs, type Target } from './mixed-report.ts';
+import { READY_P99_RATIO, type ReadyLoadFigures } from './ready-load.ts';
 
 /** Issue 28's limits on this 2-core machine. */
 export const SINGLE_LIMIT_MS = 50;
@@ -92,13 +93,16 @@ export function targetsFor(run: {
   perCall: CallReport[];
   alone: AloneReport;
   large: string;
+  /** Item 3: the load at /readyz's first 200 against one a minute later (PostgreSQL, `--phases ready`). */
+  ready?: ReadyLoadFigures | null;
 }): Target[] {
   const load = (connections: number) => run.loads.find((l) => l.connections === connections);
   const aloneTarget: Target = {
-    name: `p99 of the generated reads alone and uncached (${run.alone.count})`,
+    // Issue 28 item 2 names the 1M-item tenant: the target is its p99, the rest is shown beside it.
+    name: `p99 of the generated reads alone and uncached at ${run.large} (all ${run.alone.count} reads beside it)`,
     limit: `≤ ${SINGLE_LIMIT_MS} ms`,
-    measured: `${formatMs(run.alone.p99)} (at ${run.large}: ${formatMs(run.alone.largeP99)})`,
-    met: run.alone.p99 <= SINGLE_LIMIT_MS,
+    measured: `${formatMs(run.alone.largeP99)} (all tenants: ${formatMs(run.alone.p99)})`,
+    met: run.alone.largeP99 <= SINGLE_LIMIT_MS,
   };
   if (run.kind === 'embedded')
     return [aloneTarget, ...p99Target('embedded: p99 at 20 connections', load(20), EMBEDDED_P99_AT_20_MS)];
@@ -121,6 +125,13 @@ export function targetsFor(run: {
       limit: '0',
       measured: String(at200.all.errors),
       met: at200.all.errors === 0,
+    });
+  if (run.ready)
+    targets.push({
+      name: 'p99 of a load started at /readyz’s first 200 / one started a minute later',
+      limit: `≤ ${READY_P99_RATIO}`,
+      measured: `${formatMs(run.ready.atReady.all.p99)} / ${formatMs(run.ready.later.all.p99)} = ${run.ready.ratio.toFixed(2)}`,
+      met: run.ready.met,
     });
   const measured = run.perCall.filter((call) => !Number.isNaN(call.singleWorstMs));
   const slow = measured.filter((call) => call.singleWorstMs > SINGLE_LIMIT_MS);
