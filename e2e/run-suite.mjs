@@ -8,9 +8,10 @@
  * its first error: a CI log that keeps only its tail still says what failed.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { firstLine } from '../scripts/first-line.mjs';
 
 const TIMINGS = 'specs/route-timings.e2e.test.ts';
 const reports = mkdtempSync(join(tmpdir(), 'meshport-e2e-report-'));
@@ -54,16 +55,12 @@ const summarise = ({ name, status, outputFile }) => {
   return lines;
 };
 
-const firstLine = (text) =>
-  (text ?? '')
-    .split('\n')
-    .find((line) => line.trim() !== '')
-    ?.trim()
-    .slice(0, 400) ?? '';
-
 const given = process.argv.slice(2);
 const runs =
   given.length > 0 ? [vitest('e2e', given)] : [vitest('suite', ['--exclude', TIMINGS]), vitest('timings', [TIMINGS])];
-console.log(['', '== e2e summary', ...runs.flatMap(summarise)].join('\n'));
+const summary = runs.flatMap(summarise);
+console.log(['', '== e2e summary', ...summary].join('\n'));
+// `npm test` at the root repeats it in its own summary, after every workspace.
+if (process.env.MESHPORT_TEST_SUMMARY) writeFileSync(process.env.MESHPORT_TEST_SUMMARY, `${summary.join('\n')}\n`);
 rmSync(reports, { recursive: true, force: true });
 process.exit(runs.find((run) => run.status !== 0)?.status ?? 0);

@@ -1,6 +1,7 @@
 import { companyEndpoints } from '@meshport/contract';
 import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { contrastRatio, type Rgb } from '../../apps/web/src/lib/color/contrast.logic.ts';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { rootCssVariable } from '../support/app.ts';
 import { checkScreen } from '../support/artifacts.ts';
@@ -23,20 +24,14 @@ const SECTIONS = [
 const headerColour = (preview: Locator) =>
   preview.locator('[data-preview="header"]').evaluate((element) => getComputedStyle(element).backgroundColor);
 
-/** WCAG contrast of two colours written `rgb(r, g, b)` or `#rrggbb`. */
+/** WCAG contrast (the app's own contrast.logic.ts) of two colours written `rgb(r, g, b)` or `#rrggbb`. */
 function contrast(first: string, second: string): number {
-  const luminance = (colour: string) => {
-    const channels = colour.startsWith('#')
-      ? [1, 3, 5].map((start) => Number.parseInt(colour.slice(start, start + 2), 16))
-      : (colour.match(/[\d.]+/g) ?? []).map(Number);
-    const [r = 0, g = 0, b = 0] = channels.map((channel) => {
-      const c = channel / 255;
-      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-    });
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  const rgb = (colour: string): string | Rgb => {
+    if (colour.startsWith('#')) return colour;
+    const [r = 0, g = 0, b = 0] = (colour.match(/[\d.]+/g) ?? []).map(Number);
+    return [r, g, b];
   };
-  const [a, b] = [luminance(first), luminance(second)];
-  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+  return contrastRatio(rgb(first), rgb(second));
 }
 
 /** The contrast of an element's text on its background, as the browser paints them. */

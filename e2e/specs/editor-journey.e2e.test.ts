@@ -134,7 +134,10 @@ describe.skipIf(!HAVE_SAMPLES)('editor journey: upload, watch live, inspect in 3
         )
         .toBe(1);
       await cardOf(page, name).getByRole('link', { name, exact: true }).click();
-      await page.getByRole('heading', { name, level: 1 }).waitFor();
+      // Chromium draws WebGL in software here (SwiftShader): its GPU process spent 7–11 s of CPU on each model
+      // shown, and the next page's first paint waits for it (measured per process with `ps`), so the heading
+      // gets the viewer's wait.
+      await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 60_000 });
       await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: 60_000 });
       await page.getByRole('region', { name: 'Figures' }).getByText('Triangles', { exact: true }).waitFor();
       await checkScreen(page, screen);

@@ -1,4 +1,4 @@
-import { type ApiClient, projectModelEndpoints } from '@meshport/contract';
+import { type ApiClient, projectEndpoints, projectModelEndpoints } from '@meshport/contract';
 import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
@@ -79,10 +79,19 @@ describe('lists on every width and by keyboard (issue 31)', () => {
   }
 
   it('makes the rows one Tab stop: arrows, Home and End move, the menu is near, Escape returns the focus', async () => {
-    const { page } = await signedIn('editor', HOSTS.acmeHatch, '/projects');
+    const { page, api } = await signedIn('editor', HOSTS.acmeHatch, '/projects');
+    // Its own projects, searched for: the shared server's other specs add and update projects in this company
+    // meanwhile, and the list (newest update first) follows them live.
+    const stamp = `Keys ${Date.now().toString(36)}`;
+    for (const suffix of ['one', 'two', 'three']) {
+      await api.call(projectEndpoints.create, { body: { name: `${stamp} ${suffix}` } });
+    }
     const table = page.getByRole('table', { name: 'Projects' });
     const rows = table.locator('tbody tr');
-    await rows.nth(1).waitFor();
+    const search = page.getByRole('region', { name: 'Projects' }).getByRole('searchbox', { name: 'Search' });
+    await search.fill(stamp);
+    await table.getByRole('link', { name: `${stamp} one`, exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(3);
     const names = (await rows.locator('td a[href^="/projects/overview/"]').allTextContents()).map((name) =>
       name.trim(),
     );
@@ -92,7 +101,7 @@ describe('lists on every width and by keyboard (issue 31)', () => {
     const menuOf = (name: string) => table.getByRole('button', { name: `Actions for ${name}`, exact: true });
 
     // From the list's search field to the first row's menu: the list's controls, the sort headers, one row.
-    await page.getByRole('region', { name: 'Projects' }).getByRole('searchbox', { name: 'Search' }).focus();
+    await search.focus();
     let presses = 0;
     while (presses < 12 && !(await isFocused(menuOf(first)))) {
       await page.keyboard.press('Tab');

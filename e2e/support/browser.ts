@@ -96,6 +96,9 @@ export function useBrowser(): E2eBrowser {
       const context = await browser.newContext({
         locale: 'en-US',
         viewport: { width: 1280, height: 800 },
+        // The app then opens menus and dialogs without a fade (Mantine's respectReducedMotion): axe and focus
+        // checks see them as a user sees them once open, not mid-transition in pale colours.
+        reducedMotion: 'reduce',
         ...options.context,
       });
       contexts.push(context);
@@ -112,6 +115,18 @@ export function useBrowser(): E2eBrowser {
 /** The path of the page's URL (no host, no query). */
 export function pathOf(page: Page): string {
   return new URL(page.url()).pathname;
+}
+
+/**
+ * Goes to `path` inside the running app, as its own links do (history.pushState, then the router reads it), instead
+ * of loading the page again: the app, its session and its WebGL context stay, as they do for a user moving on.
+ */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: {} }));
+  }, path);
+  await waitForPath(page, new URL(path, 'http://app.invalid').pathname);
 }
 
 /** Waits until the page's path is `path` (client-side navigation included). */

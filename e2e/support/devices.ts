@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContextOptions, Page } from 'playwright-core';
-import { SCREENSHOT_DIR } from './artifacts.ts';
+import { expect } from 'vitest';
+import { expectNoSeriousA11yViolations, SAVE_EVERY_SCREEN, SCREENSHOT_DIR } from './artifacts.ts';
 
 /**
  * Issue 31: the sizes the browser suite walks the main journeys at, and what it measures on each
@@ -185,6 +186,7 @@ export async function deviceScreenshot(page: Page, name: string): Promise<string
   if (!viewport) throw new Error('deviceScreenshot needs a page with a fixed viewport');
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name.replace(/[^a-z0-9-]+/gi, '-')}.png`);
+  if (!SAVE_EVERY_SCREEN) return file;
   const height = await page.evaluate(() => document.documentElement.scrollHeight);
   await page.setViewportSize({ width: viewport.width, height: Math.max(height, viewport.height) });
   try {
@@ -193,4 +195,19 @@ export async function deviceScreenshot(page: Page, name: string): Promise<string
     await page.setViewportSize(viewport);
   }
   return file;
+}
+
+/** One screen at one size, measured: sideways scroll, 44 px targets on touch, clipped cells, sideways tables; a screenshot; axe. */
+export async function checkLayout(page: Page, name: string, size: DeviceSize, axe = true): Promise<void> {
+  expect.soft(await horizontalOverflow(page), `${name}: the page scrolls sideways by so many px`).toBe(0);
+  if (size.touch) {
+    const small = await smallTargets(page);
+    expect.soft(small, `${name}: tap targets under 44 × 44 px:\n${describeOffenders(small)}`).toEqual([]);
+  }
+  const clipped = await clippedCells(page);
+  expect.soft(clipped, `${name}: clipped table cells:\n${describeOffenders(clipped)}`).toEqual([]);
+  const sideways = await sidewaysTables(page);
+  expect.soft(sideways, `${name}: tables scrolling columns out of sight:\n${describeOffenders(sideways)}`).toEqual([]);
+  await deviceScreenshot(page, `devices-${name}`);
+  if (axe) await expectNoSeriousA11yViolations(page, name);
 }
