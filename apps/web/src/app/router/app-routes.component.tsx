@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { type RouteObject, useLocation, useRoutes } from 'react-router';
 import { InShellContext } from '@/shared/ui/full-page.component.tsx';
 import { LoadingPage } from '../system/loading.page.tsx';
@@ -7,19 +7,13 @@ import { RouteErrorBoundary } from '../system/route-error-boundary.component.tsx
 import { ScreenErrorBoundary } from '../system/screen-error-boundary.component.tsx';
 import { Guard, GuardedScreen } from './guarded-route.component.tsx';
 import { RootRoute } from './root.route.tsx';
-import type { ScreenLoader } from './route-entry.types.ts';
+import { APP_LAYOUT_SCREEN, loadAppLayout, screenLoader } from './route-preload.ts';
 import { type AppRouteDefinition, ROUTES } from './route-table.config.ts';
+import { screenComponent } from './screen-code.ts';
 
-const appScreens = () => import('./app-screens.config.ts');
-
-/** The signed-in layout; the loaders of the screens inside it are fetched alongside, not after it. */
-const AppLayout = lazy(() =>
-  Promise.all([import('../shell/app-layout.component.tsx'), appScreens()]).then(([layout]) => layout),
-);
-
-function screenLoader(route: AppRouteDefinition): ScreenLoader {
-  if (route.layout === 'bare') return route.load;
-  return () => appScreens().then(({ appScreenLoader }) => appScreenLoader(route.id)());
+function AppLayout() {
+  const Layout = screenComponent(APP_LAYOUT_SCREEN, loadAppLayout);
+  return <Layout />;
 }
 
 function toRouteObject(route: AppRouteDefinition): RouteObject {

@@ -1,11 +1,13 @@
-import { type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/lib/paths/paths.ts';
 import { useAuth } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { LoadingPage } from '../system/loading.page.tsx';
 import { NotFoundPage } from '../system/not-found.page.tsx';
+import type { ScreenLoader } from './route-entry.types.ts';
 import { decideGuard, type RouteGuard } from './route-guard.logic.ts';
+import { screenComponent } from './screen-code.ts';
 
 /** Where to return after signing in (kept in the /login location state). */
 export interface LoginLocationState {
@@ -43,27 +45,8 @@ export function Guard({ guard, children }: { guard: RouteGuard | undefined; chil
   }
 }
 
-const lazyCache = new Map<string, ComponentType>();
-
-export function lazyScreen(id: string, load: () => Promise<{ default: ComponentType }>): ComponentType {
-  let screen = lazyCache.get(id);
-  if (!screen) {
-    screen = lazy(load);
-    lazyCache.set(id, screen);
-  }
-  return screen;
-}
-
-export function GuardedScreen({
-  id,
-  guard,
-  load,
-}: {
-  id: string;
-  guard: RouteGuard | undefined;
-  load: () => Promise<{ default: ComponentType }>;
-}) {
-  const Screen = lazyScreen(id, load);
+export function GuardedScreen({ id, guard, load }: { id: string; guard: RouteGuard | undefined; load: ScreenLoader }) {
+  const Screen = screenComponent(id, load);
   return (
     <Guard guard={guard}>
       <Suspense fallback={<LoadingPage />}>

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Namespace } from '@/lib/i18n/i18n.ts';
 import type { RouteId } from '@/lib/paths/paths.ts';
 import type { RouteGuard } from './route-guard.logic.ts';
 
@@ -15,6 +16,8 @@ interface RouteBase {
 export interface BareRouteEntry extends RouteBase {
   layout: 'bare';
   load: ScreenLoader;
+  /** The translation namespaces its screen reads beyond common, fetched with its code (route-preload.ts). */
+  namespaces?: readonly Namespace[];
 }
 
 /**

@@ -24,18 +24,21 @@ const ROUTE_TABLE: { [Id in RouteId]: RouteEntry } = {
     layout: 'bare',
     guard: GUEST,
     load: () => import('../session/pages/login.page.tsx'),
+    namespaces: ['auth'],
   },
   'forgot-password': {
     title: 'titles.forgotPassword',
     layout: 'bare',
     guard: GUEST,
     load: () => import('../session/pages/forgot-password.page.tsx'),
+    namespaces: ['auth'],
   },
   'reset-password': {
     title: 'titles.resetPassword',
     layout: 'bare',
     guard: GUEST,
     load: () => import('../session/pages/reset-password.page.tsx'),
+    namespaces: ['auth'],
   },
   portal: {
     title: 'titles.portal',
@@ -48,6 +51,7 @@ const ROUTE_TABLE: { [Id in RouteId]: RouteEntry } = {
     layout: 'bare',
     guard: { auth: true },
     load: () => import('@/features/invitations/pages/invitations.page.tsx'),
+    namespaces: ['invitations'],
   },
   dashboard: {
     title: 'titles.dashboard',

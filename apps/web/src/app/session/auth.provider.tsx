@@ -9,6 +9,7 @@ import { useTenant } from '@/lib/session/tenant.context.ts';
 import { login as sendLogin } from './api/login.api.ts';
 import { logout as sendLogout } from './api/logout.api.ts';
 import { validateSession } from './api/validate-session.api.ts';
+import { BOOT_SESSION, bootOutcome, bootPromise } from './boot-calls.ts';
 import { useIdleLogout } from './use-idle-logout.hook.ts';
 
 interface AuthState {
@@ -23,13 +24,25 @@ export function idleMinutes(payload: AuthPayload | null, rememberCookie: boolean
   return payload.idle_timeout_minutes ?? IDLE_TIMEOUT_MINUTES;
 }
 
+/** A 503 shows the maintenance page (maintenance.store.ts); anything else means no usable session. */
+function isMaintenance(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 503;
+}
+
+/** Where the session stands at the first render: main.tsx's session check, if it has answered. */
+function stateFromBootCall(): AuthState {
+  const outcome = bootOutcome<AuthPayload>(BOOT_SESSION);
+  if (outcome?.state === 'done') return { status: 'signed-in', payload: outcome.data, reason: null };
+  if (outcome?.state === 'failed' && !isMaintenance(outcome.error)) {
+    return { status: 'signed-out', payload: null, reason: null };
+  }
+  return { status: 'pending', payload: null, reason: null };
+}
+
 export function AuthProvider({ children }: { children: ReactNode }) {
   const { baseDomain } = useTenant();
-  const [state, setState] = useState<AuthState>({
-    status: 'pending',
-    payload: null,
-    reason: null,
-  });
+  const [state, setState] = useState<AuthState>(stateFromBootCall);
+  const mountState = useRef(state);
 
   const signedOut = useCallback(
     (reason: SignOutReason) => {
@@ -45,15 +58,22 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     setState({ status: 'signed-in', payload, reason: null });
   }, []);
 
-  // Startup: the session cookie is HttpOnly, so only the server can say whether it is valid.
+  // Startup: the session cookie is HttpOnly, so only the server can say whether it is valid. main.tsx asked
+  // already (boot-calls.ts); the first render holds its answer when it came in time.
   useEffect(() => {
+    const held = mountState.current;
+    if (held.payload) setErrorReportingUser(held.payload.user.id);
+    if (held.status !== 'pending') return;
     const controller = new AbortController();
-    validateSession(controller.signal).then(signedIn, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      // A 503 shows the maintenance page; anything else means no usable session.
-      if (error instanceof ApiError && error.status === 503) return;
-      setState({ status: 'signed-out', payload: null, reason: null });
-    });
+    (bootPromise<AuthPayload>(BOOT_SESSION) ?? validateSession(controller.signal)).then(
+      (payload) => {
+        if (!controller.signal.aborted) signedIn(payload);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isMaintenance(error)) return;
+        setState({ status: 'signed-out', payload: null, reason: null });
+      },
+    );
     return () => controller.abort();
   }, [signedIn]);
 

@@ -5,28 +5,36 @@ import { ApiError } from '@/lib/api/api-client.ts';
 import { TenantContext, type TenantState, type TenantStatus } from '@/lib/session/tenant.context.ts';
 import { fetchPublicCompany } from './api/get-public-company.api.ts';
 import { fetchServerConfig } from './api/get-server-config.api.ts';
+import { BOOT_CONFIG, type BootOutcome, bootCompanyKey, bootOutcome, bootPromise } from './boot-calls.ts';
 import { guessBaseDomain, readHost } from './host.logic.ts';
 import { brandCssVariables, brandLightSchemeVariables, buildTheme, effectiveColors } from './tenant-theme.logic.ts';
 
 /** Until GET /config answers (the server's default, 20 GiB); the server checks again anyway. */
 const DEFAULT_UPLOAD_MAX_BYTES = 20 * 1024 ** 3;
+const PENDING = { state: 'pending' } as const;
 
-type Load<T> = { state: 'pending' } | { state: 'done'; data: T } | { state: 'failed'; error: unknown };
+type Load<T> = BootOutcome<T>;
 
 /**
  * One boot-time call, without a query library (the login route's budget): the host's data is
- * read once per page load; switching tenant or platform is a full navigation anyway.
+ * read once per page load; switching tenant or platform is a full navigation anyway. The first
+ * screen starts from main.tsx's boot call under the same key (boot-calls.ts), made before React rendered.
  */
 function useBootCall<T>(key: string | null, call: (signal: AbortSignal) => Promise<T>): Load<T> {
-  const [load, setLoad] = useState<Load<T>>({ state: 'pending' });
+  const [load, setLoad] = useState<Load<T>>(() => (key === null ? undefined : bootOutcome<T>(key)) ?? PENDING);
   const callRef = useRef(call);
   callRef.current = call;
+  // The key whose outcome the first render already holds: nothing to call for it.
+  const heldKey = useRef(load.state === 'pending' ? null : key);
   useEffect(() => {
-    if (key === null) return;
+    if (key === null || key === heldKey.current) return;
+    heldKey.current = null;
     const controller = new AbortController();
-    setLoad({ state: 'pending' });
-    callRef.current(controller.signal).then(
-      (data) => setLoad({ state: 'done', data }),
+    setLoad(PENDING);
+    (bootPromise<T>(key) ?? callRef.current(controller.signal)).then(
+      (data) => {
+        if (!controller.signal.aborted) setLoad({ state: 'done', data });
+      },
       (error: unknown) => {
         if (!controller.signal.aborted) setLoad({ state: 'failed', error });
       },
@@ -41,14 +49,16 @@ function useBootCall<T>(key: string | null, call: (signal: AbortSignal) => Promi
  * the Mantine theme and the colour variables from its colours (shell.md §1, §4).
  */
 export function TenantProvider({ children }: { children: ReactNode }) {
-  const config = useBootCall('config', fetchServerConfig);
+  const config = useBootCall(BOOT_CONFIG, fetchServerConfig);
   const hostname = window.location.hostname;
   const baseDomain = config.state === 'done' ? config.data.base_domain : guessBaseDomain(hostname);
   const environment = config.state === 'done' ? config.data.environment : CURRENT_ENVIRONMENT;
   const uploadMaxBytes = config.state === 'done' ? config.data.upload_max_bytes : DEFAULT_UPLOAD_MAX_BYTES;
   const host = readHost(hostname, baseDomain);
   const companyKey = config.state === 'pending' || host.tenant === null ? null : host.tenant;
-  const company = useBootCall(companyKey, (signal) => fetchPublicCompany(companyKey ?? '', signal));
+  const company = useBootCall(companyKey === null ? null : bootCompanyKey(companyKey), (signal) =>
+    fetchPublicCompany(companyKey ?? '', signal),
+  );
 
   let status: TenantStatus;
   if (config.state === 'pending') status = 'loading';

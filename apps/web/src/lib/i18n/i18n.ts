@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
-import HttpBackend from 'i18next-http-backend';
 import { initReactI18next } from 'react-i18next';
+import { localeBackend } from './locale-backend.ts';
 
 export const LANGUAGES = ['en', 'nl'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -27,6 +27,7 @@ export const NAMESPACES = [
   'support',
   'invitations',
 ] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 
 /**
  * shell.md §7/§9: files at /locales/{lng}/{ns}.json, 10 parallel reads, 5 retries starting at
@@ -34,7 +35,7 @@ export const NAMESPACES = [
  */
 export function initI18n(cookieDomain: string | null): Promise<unknown> {
   return i18next
-    .use(HttpBackend)
+    .use(localeBackend())
     .use(LanguageDetector)
     .use(initReactI18next)
     .init({
@@ -48,7 +49,6 @@ export function initI18n(cookieDomain: string | null): Promise<unknown> {
       maxParallelReads: 10,
       maxRetries: 5,
       retryTimeout: 350,
-      backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
       detection: {
         order: ['querystring', 'cookie', 'localStorage', 'navigator', 'htmlTag'],
         lookupQuerystring: 'lng',

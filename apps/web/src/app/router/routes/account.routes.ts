@@ -13,5 +13,6 @@ export const ACCOUNT_ROUTES: AreaRoutes<typeof ACCOUNT_PATTERNS> = {
     title: 'titles.verifyEmail',
     layout: 'bare',
     load: () => import('../../session/pages/verify-email.page.tsx'),
+    namespaces: ['account'],
   },
 };
