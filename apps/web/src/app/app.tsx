@@ -1,6 +1,7 @@
 import { Suspense } from 'react';
 import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './router/app-routes.component.tsx';
+import { LinkPreloader } from './router/link-preloader.component.tsx';
 import { AuthProvider } from './session/auth.provider.tsx';
 import { TenantProvider } from './session/tenant.provider.tsx';
 import { BootSpinner } from './system/loading.page.tsx';
@@ -9,6 +10,7 @@ export function App() {
   return (
     <TenantProvider>
       <AuthProvider>
+        <LinkPreloader />
         <Suspense fallback={<BootSpinner />}>
           <BrowserRouter>
             <AppRoutes />
