@@ -1,20 +1,9 @@
-import type { AuthUser } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import { routeExists } from '@/lib/paths/paths.ts';
+import { testUser } from './auth-user.test-support.ts';
 import { decideGuard } from './route-guard.logic.ts';
 
-const user = (overrides: Partial<AuthUser> = {}): AuthUser => ({
-  id: 1,
-  name: 'Erin Editor',
-  username: 'editor',
-  email: 'editor@example.test',
-  profile_image: null,
-  admin: false,
-  abilities: ['view-projects'],
-  licences: ['hatch'],
-  company_id: 1,
-  ...overrides,
-});
+const user = testUser;
 
 describe('decideGuard', () => {
   it('sends signed-out visitors of guarded routes to login', () => {

@@ -1,6 +1,6 @@
-import type { AuthUser } from '@meshport/contract';
 import i18next from 'i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { testUser } from './auth-user.test-support.ts';
 import { preloadRoute } from './route-preload.ts';
 import { screenComponent } from './screen-code.ts';
 
@@ -10,17 +10,7 @@ const AppLayout = () => null;
 vi.mock('@/features/security/pages/users.page.tsx', () => ({ UsersPage, UserCreatePage: UsersPage }));
 vi.mock('../shell/app-layout.component.tsx', () => ({ default: AppLayout }));
 
-const editor: AuthUser = {
-  id: 1,
-  name: 'Erin Editor',
-  username: 'editor',
-  email: 'editor@example.test',
-  profile_image: null,
-  admin: false,
-  abilities: ['view-system-users'],
-  licences: ['hatch'],
-  company_id: 1,
-};
+const editor = testUser({ abilities: ['view-system-users'] });
 const notFetched = () => Promise.reject(new Error('fetched on render, not ahead'));
 
 describe('preloadRoute', () => {
