@@ -30,7 +30,7 @@ async function instance() {
   const i18n = i18next.createInstance();
   await i18n
     .use(localeBackend((path) => fetch(`${origin}${path}`)))
-    .init({ lng: 'en', ns: ['common'], maxRetries: 5, retryTimeout: 10 });
+    .init({ lng: 'en', ns: ['common'], maxRetries: 5, retryTimeout: 10, showSupportNotice: false });
   return i18n;
 }
 
