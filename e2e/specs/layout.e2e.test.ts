@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { existingRoutes, validatedUser } from '../support/app.ts';
 import { checkScreen } from '../support/artifacts.ts';
-import { isFocused, signIn, useBrowser, waitForPath, waitForSignedInFrame } from '../support/browser.ts';
+import { focusedMenu, isFocused, signIn, useBrowser, waitForPath, waitForSignedInFrame } from '../support/browser.ts';
 import { expectDashboard } from '../support/dashboard.ts';
 import { DEMO_USERS, type DemoUsername, HOSTS, type Host } from '../support/hosts.ts';
 
@@ -164,14 +164,13 @@ describe('layout and navigation (shell.md §2 Layout, §6)', () => {
     await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
 
     expect(await tabUntil(avatar, 12), 'Tab reaches the avatar menu button').toBe(true);
-    const menu = page.getByRole('menu');
     await page.keyboard.press('Enter');
-    await menu.waitFor();
+    const menu = await focusedMenu(page);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     await expect.poll(() => isFocused(avatar), { message: 'focus returns to the avatar button' }).toBe(true);
     await page.keyboard.press('Space');
-    await menu.waitFor();
+    await focusedMenu(page);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     expect(await avatar.getAttribute('aria-expanded')).toBe('false');

@@ -3,7 +3,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
-import { isFocused, signIn, useBrowser } from '../support/browser.ts';
+import { focusedMenu, isFocused, signIn, useBrowser } from '../support/browser.ts';
 import { DEMO_USERS, type DemoUsername, HOSTS, type Host } from '../support/hosts.ts';
 
 /** Issue 31: lists on a phone and a portrait tablet, their tap targets, and rows as one Tab stop. */
@@ -141,8 +141,7 @@ describe('lists on every width and by keyboard (issue 31)', () => {
 
     // Escape on the open menu, and on a confirmation opened from it, gives the focus back to the button.
     await page.keyboard.press('Enter');
-    const menu = page.getByRole('menu');
-    await menu.waitFor();
+    const menu = await focusedMenu(page);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
     await expect.poll(() => isFocused(menuOf(second))).toBe(true);

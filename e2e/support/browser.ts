@@ -6,7 +6,7 @@ import {
   type Locator,
   type Page,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { hostUrl } from './e2e-server.ts';
 import { DEMO_PASSWORD, type DemoUsername, type Host } from './hosts.ts';
 
@@ -164,6 +164,22 @@ export async function signIn(
 /** Whether the element of `locator` has the keyboard focus. */
 export async function isFocused(locator: Locator): Promise<boolean> {
   return locator.evaluate((element) => element === document.activeElement).catch(() => false);
+}
+
+/**
+ * The menu a key just opened, once it has the focus as its user sees it: Mantine moves the focus into an opened menu
+ * on a timer, and an Escape pressed before that (no person is that quick, a busy test machine's timer can be slow)
+ * reaches the menu's button instead, which does not close it.
+ */
+export async function focusedMenu(page: Page): Promise<Locator> {
+  const menu = page.getByRole('menu');
+  await menu.waitFor();
+  await expect
+    .poll(() => menu.evaluate((element) => element.contains(document.activeElement)), {
+      message: 'the opened menu has the focus',
+    })
+    .toBe(true);
+  return menu;
 }
 
 /** The signed-in frame is on screen: the avatar menu button of `name`. */
