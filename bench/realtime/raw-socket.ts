@@ -16,6 +16,8 @@ export class RawSocket {
   private onText: (text: string) => void = () => {};
   /** Arrival times (performance.now()) of the watched event, in order. */
   readonly arrivals: number[] = [];
+  /** The size of the last watched event's message. */
+  eventBytes = 0;
   closed = false;
 
   private constructor(
@@ -85,6 +87,7 @@ export class RawSocket {
   private handle(text: string): void {
     if (text.startsWith(this.watched)) {
       this.arrivals.push(performance.now());
+      this.eventBytes = Buffer.byteLength(text);
       return;
     }
     if (text === '2')

@@ -6,7 +6,8 @@
  * (one save at a time, each after the last one's events arrived) and the bench prints the
  * save's answer p50/p99 beside the same saves with no sockets, how long after the answer the
  * event reached the sockets (p99), how many sockets never got it, whether a globex socket got
- * any, and "met" / "not met".
+ * any, and "met" / "not met". Beside the largest count, the same fan-out with bare TCP
+ * (tcp-floor.ts): what the kernel and Node alone cost on this machine.
  *
  *   npm run bench:realtime -w bench [-- --sockets 1000,4000,10000 --saves 10]
  *
@@ -20,6 +21,7 @@ import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { BASE_DOMAIN, httpCall, log, runCli, signIn, startServer } from '../list-api/bench-setup.ts';
 import { RawSocket } from './raw-socket.ts';
+import { tcpFloor } from './tcp-floor.ts';
 
 const { values } = parseArgs({
   options: {
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
     DATA_DIR: path.join(os.tmpdir(), 'meshport-bench-realtime-files'),
   });
   const stopAll: RawSocket[] = [];
+  const rounds: Round[] = [];
   try {
     await waitReady(server.url);
     const port = Number(new URL(server.url).port);
@@ -143,7 +146,6 @@ async function main(): Promise<void> {
     );
     stopAll.push(...others);
     const sockets: RawSocket[] = [];
-    const rounds: Round[] = [];
     for (const count of [0, ...COUNTS]) {
       if (count > sockets.length) {
         const started = Date.now();
@@ -178,14 +180,18 @@ async function main(): Promise<void> {
           (count ? `; event p99 ${ms(quantile(round.arrivals, 0.99))} after the answer, ${round.lost} lost` : ''),
       );
     }
-    report(rounds);
   } finally {
     for (const socket of stopAll) socket.close();
     await server.stop();
   }
+  const largest = rounds[rounds.length - 1];
+  // A WebSocket frame's header around the Engine.IO message.
+  const frameBytes = Math.max(...stopAll.map((socket) => socket.eventBytes)) + 4;
+  const floor = largest?.sockets ? await tcpFloor(largest.sockets, SAVES, frameBytes) : [];
+  report(rounds, floor);
 }
 
-function report(rounds: Round[]): void {
+function report(rounds: Round[], floor: number[]): void {
   const none = rounds[0] as Round;
   const base50 = quantile(none.answers, 0.5);
   log(`\nRealtime fan-out, ${SAVES} saves per row, PostgreSQL, 2 HTTP workers, ${os.cpus().length} cores:`);
@@ -198,6 +204,12 @@ function report(rounds: Round[]): void {
     );
   }
   const largest = rounds[rounds.length - 1] as Round;
+  if (floor.length)
+    log(
+      `| ${largest.sockets}, bare TCP | – | – | – | ${ms(quantile(floor, 0.99))} | ${SAVES * largest.sockets - floor.length} | – |\n` +
+        `(bare TCP: the same frames from two writer processes to the same number of sockets read by this process; ` +
+        `no Socket.IO, HTTP or database: what this machine's kernel and Node alone cost for the fan-out.)`,
+    );
   const checks = [
     {
       what: `save answer p50 with ${largest.sockets} sockets ≤ ${ANSWER_RATIO} × with none`,
