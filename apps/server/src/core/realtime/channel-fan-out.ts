@@ -164,14 +164,14 @@ export function socketIoPlace(server: () => Server | null): FanOutPlace<SocketIo
 
 /** The parts of engine.io's and ws's objects the direct write reads (not in their typings). */
 interface EngineConnection {
-  readyState: string;
-  upgrading: boolean;
-  writeBuffer: unknown[];
-  transport: {
-    name: string;
-    writable: boolean;
+  readyState?: string;
+  upgrading?: boolean;
+  writeBuffer?: unknown[];
+  transport?: {
+    name?: string;
+    writable?: boolean;
     perMessageDeflate?: unknown;
-    socket?: { readyState: number; _socket?: Writable; _sender?: { _queue?: unknown[]; _state?: number } };
+    socket?: { readyState?: number; _socket?: Writable; _sender?: { _queue?: unknown[]; _state?: number } };
   };
 }
 
@@ -185,19 +185,19 @@ interface EngineConnection {
 export function openWebSocketWithNothingQueued(connection: unknown): Writable | null {
   const conn = connection as EngineConnection;
   const transport = conn.transport;
-  const ws = transport.socket;
+  const ws = transport?.socket;
   const sender = ws?._sender;
+  // Each field must be there with its idle value: a library that no longer has one sends the usual way.
   const ready =
     conn.readyState === 'open' &&
-    !conn.upgrading &&
-    conn.writeBuffer.length === 0 &&
-    transport.name === 'websocket' &&
-    transport.writable &&
+    conn.upgrading === false &&
+    conn.writeBuffer?.length === 0 &&
+    transport?.name === 'websocket' &&
+    transport.writable === true &&
     !transport.perMessageDeflate &&
     ws?.readyState === 1 &&
-    sender !== undefined &&
-    (sender._queue?.length ?? 0) === 0 &&
-    (sender._state ?? 0) === 0;
+    sender?._queue?.length === 0 &&
+    sender._state === 0;
   const tcp = ready ? ws._socket : undefined;
   return tcp?.writable && !tcp.writableNeedDrain ? tcp : null;
 }

@@ -98,4 +98,19 @@ describe('socketIoPlace', () => {
     fanOut.push('room-3', 'Changed', 'polled');
     expect(await events).toEqual([['Changed', 'polled']]);
   });
+
+  it('sends the usual way when a connection lacks a field it knows (another engine.io or ws version)', async () => {
+    const client = await connect(['websocket']);
+    const conn = serverSide(client).conn as unknown as { transport: { socket: { _sender: Record<string, unknown> } } };
+    const sender = conn.transport.socket._sender;
+    const state = sender._state;
+    try {
+      delete sender._state;
+      expect(openWebSocketWithNothingQueued(conn)).toBeNull();
+    } finally {
+      sender._state = state;
+    }
+    expect(openWebSocketWithNothingQueued(conn)).not.toBeNull();
+    expect(openWebSocketWithNothingQueued({})).toBeNull();
+  });
 });
