@@ -1,7 +1,8 @@
 import type { Paginated, PaginationMeta } from '@meshport/contract';
-import { and, type Column, getTableName, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, getTableName, is, SQL, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
+import { renderedOnce } from '#core/db/rendered-once.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { keepOutOfCache } from '#core/http/response-cache.hooks.ts';
 import { type SeekOrder, seekOrder } from './list-anchors.ts';
@@ -75,7 +76,7 @@ function listOrder(resource: ListResource, query: ParsedListQuery) {
   const terms: SortTerm[] = [
     ...sort.map(({ field, descending }) => {
       const select = resource.fields[field]?.select as SQL | Column;
-      return { expr: select, descending, notNull: notNull(select) };
+      return { expr: is(select, SQL) ? renderedOnce(select) : select, descending, notNull: notNull(select) };
     }),
     { expr: resource.idColumn, descending: tieDescending, notNull: true },
   ];

@@ -1,6 +1,7 @@
 import { and, Column, is, SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { type Db, queryRows } from '#core/db/database.ts';
+import { renderedOnce } from '#core/db/rendered-once.ts';
 import type { ParsedListQuery } from './list-query.ts';
 import type { ListResource } from './list-resource.ts';
 
@@ -39,7 +40,7 @@ export function fromResource(db: Db, resource: ListResource, selection: Record<s
 }
 
 /**
- * The fields to select. SQL fields are wrapped: in a single-table select Drizzle drops the
+ * The fields to select, each SQL field rendered once (rendered-once.ts). SQL fields are wrapped: in a single-table select Drizzle drops the
  * table name from a field's own top-level columns, which would rebind correlated subqueries
  * (`where role_abilities.role_id = roles.id`) to the inner table.
  */
@@ -47,7 +48,7 @@ export function selectionOf(resource: ListResource, fields: string[]): Record<st
   return Object.fromEntries(
     fields.map((name) => {
       const select = resource.fields[name]?.select;
-      return [name, is(select, SQL) ? sql`${select}` : select];
+      return [name, is(select, SQL) ? sql`${renderedOnce(select)}` : select];
     }),
   );
 }
