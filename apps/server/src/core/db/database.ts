@@ -234,12 +234,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const result = await work(drizzleFor(client));
         await opened;
         if (readOnly) {
-          // Nothing to make durable: the answer goes now, the connection once the COMMIT is back
-          // (one round trip less per read, decision 0031).
-          client.query('commit').then(
-            () => release(),
-            (error: Error) => release(error),
-          );
+          // Nothing to make durable: the answer goes now (one round trip less per read, decision
+          // 0031), and so does the connection. The COMMIT waits in the socket until the event
+          // loop's next turn: a request waiting for a connection gets this one at once, and its
+          // BEGIN leaves in the same write, behind the COMMIT (PostgreSQL runs them in order).
+          // A separate write per COMMIT was 5 % of a worker's time under the mix (decision 0049).
+          stream.cork();
+          setImmediate(() => stream.uncork());
+          client.query('commit').catch((error: unknown) => {
+            // The connection is someone else's by now: this only happens when it is lost, and
+            // what runs on it next fails too and drops it.
+            process.stderr.write(
+              `${JSON.stringify({ level: 40, time: Date.now(), msg: 'read-only commit failed', err: String(error) })}\n`,
+            );
+          });
+          release();
           return result;
         }
         await client.query('commit');

@@ -1,5 +1,6 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { type DatabaseKind, describeEachDatabase, freshDatabase } from '#test/test-app.ts';
 import { type Database, queryRows } from './database.ts';
 import { runReadingOnly, runWriting } from './read-only-scope.ts';
@@ -82,6 +83,47 @@ describeEachDatabase('transactions of a request', (kind: DatabaseKind) => {
     expect(sequential[0]).toBeDefined();
     expect(sequential[1]).toBe(sequential[0]);
     if (kind === 'postgres') expect(new Set(parallel).size).toBe(2);
+  });
+
+  it('hands a read-only connection on with its COMMIT in flight: the next BEGIN shares its write, not its settings', async () => {
+    if (database.driver.kind !== 'postgres') return;
+    const poolSize = database.driver.pool.options.max ?? 1;
+    const writes = { count: 0 };
+    const counting = <K extends '_write' | '_writev'>(method: K) => {
+      const original = net.Socket.prototype[method] as (...args: unknown[]) => unknown;
+      return vi.spyOn(net.Socket.prototype, method).mockImplementation(function (this: net.Socket, ...args: unknown[]) {
+        writes.count++;
+        return original.apply(this, args);
+      } as never);
+    };
+    const spies = [counting('_write'), counting('_writev')];
+    // Four transactions per connection at once: each connection given back has a waiter.
+    const transactions = poolSize * 4;
+    const seen = await Promise.all(
+      Array.from({ length: transactions }, (_, i) =>
+        runReadingOnly(() =>
+          database.tenant({ companyId: scope.companyId, accountId: 1_000_000 + i }, async (tx) => {
+            const [row] = await queryRows<{ account: string; readOnly: string }>(
+              tx,
+              sql`select current_setting('app.account_id') as account, current_setting('transaction_read_only') as "readOnly"`,
+            );
+            return row;
+          }),
+        ),
+      ),
+    );
+    await new Promise((resolve) => setImmediate(resolve));
+    for (const spy of spies) spy.mockRestore();
+    expect(seen.map((row) => row?.account)).toEqual(
+      Array.from({ length: transactions }, (_, i) => String(1_000_000 + i)),
+    );
+    expect(seen.every((row) => row?.readOnly === 'on')).toBe(true);
+    // One write per transaction (its BEGIN, settings and statement; the COMMIT before it rides
+    // along) and one last COMMIT per connection; a write of its own per COMMIT made it two.
+    expect(writes.count).toBeLessThanOrEqual(transactions + poolSize);
+    const pool = database.driver.pool;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(pool.idleCount).toBe(pool.totalCount);
   });
 
   it('gives the kept connection back: a failed transaction, then the end of the request', async () => {
