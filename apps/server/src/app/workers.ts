@@ -12,6 +12,20 @@ export const WORKER_WARM = 'meshport:warm';
  */
 export const ALL_WARM = 'meshport:all-warm';
 
+/**
+ * The young generation of an HTTP worker: 64 MB per semi-space instead of V8's 16. A request
+ * allocates its statement, rows and JSON and drops them; with the default, objects still in use
+ * by the requests in flight were copied at every scavenge and many promoted to the old space.
+ * The mix at 50 connections: 559 → 642 req/s, p99 322.8 → 278.5 ms (decision 0050). Costs up to
+ * ~100 MB more per worker under load. A flag already given (NODE_OPTIONS, the command) wins.
+ */
+const HTTP_WORKER_SEMI_SPACE = '--max-semi-space-size=64';
+
+export function httpWorkerExecArgv(execArgv: readonly string[], nodeOptions = ''): string[] {
+  const given = [...execArgv, ...nodeOptions.split(/\s+/)].some((flag) => flag.startsWith('--max-semi-space-size'));
+  return given ? [...execArgv] : [...execArgv, HTTP_WORKER_SEMI_SPACE];
+}
+
 /** How many database connections the background process of a cluster keeps. */
 export const BACKGROUND_POOL_SIZE = 4;
 
@@ -30,6 +44,9 @@ export function superviseWorkers(count: number, log: Log, ready: () => void, opt
   const warm = new Set<number>();
   const roles = new Map<number, Record<string, string>>();
   const fork = (env: Record<string, string>) => {
+    const execArgv =
+      env === backgroundEnv ? process.execArgv : httpWorkerExecArgv(process.execArgv, process.env.NODE_OPTIONS);
+    cluster.setupPrimary({ execArgv });
     const worker: Worker = cluster.fork(env);
     roles.set(worker.id, env);
     worker.on('message', (message: unknown) => {
