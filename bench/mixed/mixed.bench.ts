@@ -42,7 +42,7 @@ import { type WriteMaker, writeMakers } from './mix-writes.ts';
 import { type LoadFigures, makeSchedule, runLoad } from './mixed-load.ts';
 import { formatMs, printCalls, printLoadTable, printTargets } from './mixed-report.ts';
 import { aloneReport, perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
-import { waitForQuietMachine } from './quiet-machine.ts';
+import { settleBeforePhase, waitForQuietMachine } from './quiet-machine.ts';
 import { loadAtReadyAndLater } from './ready-load.ts';
 
 const { values } = parseArgs({
@@ -198,6 +198,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
       const key = request.write ? `${request.session.label} ${request.call}` : requestKey(request);
       return { key, statements: (captured.get(key) ?? []) as EmbeddedStatement[] };
     };
+    await settleBeforePhase(target.kind === 'postgres' ? target.url : null);
     const run =
       target.kind === 'postgres'
         ? await replayMix(target.url, nextStatements, connections, SECONDS, 20)
@@ -208,6 +209,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   if (target.kind === 'embedded') server = await serverFor(target);
 
   // The load, with the pipeline processing uploads all through it.
+  await settleBeforePhase(target.kind === 'postgres' ? target.url : null);
   const uploader = sessions.find((s) => s.tenant === LARGE && s.platform === 'hatch' && s.role.startsWith('editor'));
   if (!uploader || !projectId) throw new Error('no editor with a project in the large tenant');
   const processing = values['without-processing']

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import pg from 'pg';
 
 /** Busy and total CPU time of the whole machine so far (/proc/stat, Linux). */
 function cpuTimes(): { busy: number; total: number } | null {
@@ -30,5 +31,26 @@ export async function waitForQuietMachine(busyShare = 0.15, maxMs = 90_000): Pro
     before = now;
     if (share < busyShare) break;
   }
+  return performance.now() - started;
+}
+
+/**
+ * Before each timed phase (bare SQL, served): the database writes out what the phase before
+ * dirtied (a CHECKPOINT) and the machine's CPUs settle, so that no phase pays for the writes,
+ * vacuum or checkpoint of the one before it (the served load used to start right after the
+ * bare-SQL replay's writes).
+ */
+export async function settleBeforePhase(databaseUrl: string | null): Promise<number> {
+  const started = performance.now();
+  if (databaseUrl) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      await client.query('checkpoint');
+    } finally {
+      await client.end();
+    }
+  }
+  await waitForQuietMachine();
   return performance.now() - started;
 }
