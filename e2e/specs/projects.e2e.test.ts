@@ -201,7 +201,21 @@ describe('projects (content.md §2, §4)', () => {
   });
 
   it('shows a project that another user creates in the open list at once, and drops it when deleted', async () => {
-    const { page } = await signedIn('editor', HOSTS.acmeHatch, '/projects');
+    const page = await e2e.openPage(HOSTS.acmeHatch, '/login');
+    await signIn(page, 'editor');
+    // The list often answers before the socket has joined the company's channel. Here the joins are held until
+    // the other user's write is done, every time: that write's event reaches nobody, the join has to catch up.
+    const heldJoins: (() => void)[] = [];
+    let holding = true;
+    await page.routeWebSocket(/\/socket\.io\//, (socket) => {
+      const server = socket.connectToServer();
+      socket.onMessage((frame) => {
+        const forward = () => server.send(frame);
+        if (holding && typeof frame === 'string' && /^42\d*\["subscribe"/.test(frame)) heldJoins.push(forward);
+        else forward();
+      });
+    });
+    await page.goto(e2e.url(HOSTS.acmeHatch, '/projects'));
     const table = page.getByRole('table', { name: 'Projects' });
     await table.locator('tbody tr').first().waitFor();
     // A reload or navigation would lose this mark and count in `navigations`.
@@ -214,6 +228,8 @@ describe('projects (content.md §2, §4)', () => {
     const other = apiClient(e2e.port, HOSTS.acmeHatch, await apiLogin(e2e.port, HOSTS.acmeHatch, 'admin'));
     const name = `E2E Live ${Date.now().toString(36)}`;
     const { id } = (await other.call(projectEndpoints.create, { body: { name } })).data;
+    holding = false;
+    for (const join of heldJoins.splice(0)) join();
     // The list sorts by Modified, newest first: the new project is the first row.
     const row = table.getByRole('link', { name, exact: true });
     await row.waitFor();

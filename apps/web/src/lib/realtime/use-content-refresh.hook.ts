@@ -6,7 +6,6 @@ import {
   contentChannel,
 } from '@meshport/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { useTenant } from '../session/tenant.context.ts';
 import { useChannelEvent } from './realtime.context.tsx';
 
@@ -22,13 +21,13 @@ export function changedResources(payload: unknown): ContentResource[] {
 /**
  * Issue 10 item 9: a write by another user of the company refreshes the open lists. Joins the
  * company's content channel and, per resource of each event, refetches every query whose key
- * starts with it. After a rejoin (reconnect), events may have been missed: everything content is
- * refreshed; the first join needs nothing, the lists loaded just now.
+ * starts with it. Each confirmed join refreshes every content query there is: a write between a
+ * list's read and the join (the first one too: a list often answers before the socket has joined)
+ * or while the socket was away sent its event to nobody here.
  */
 export function useContentRefresh(): void {
   const { company } = useTenant();
   const queryClient = useQueryClient();
-  const joins = useRef(0);
   useChannelEvent<ContentChanged>(
     company ? contentChannel(company.id) : null,
     CONTENT_CHANGED_EVENT,
@@ -36,8 +35,6 @@ export function useContentRefresh(): void {
       for (const resource of changedResources(payload)) void queryClient.invalidateQueries({ queryKey: [resource] });
     },
     () => {
-      joins.current += 1;
-      if (joins.current === 1) return;
       for (const resource of CONTENT_RESOURCES) void queryClient.invalidateQueries({ queryKey: [resource] });
     },
   );

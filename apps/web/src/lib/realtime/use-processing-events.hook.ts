@@ -8,7 +8,6 @@ import {
   type RefreshProcessorIndex,
   recordChannel,
 } from '@meshport/contract';
-import { useRef } from 'react';
 import { useTenant } from '../session/tenant.context.ts';
 import { useChannelEvent } from './realtime.context.tsx';
 
@@ -17,8 +16,8 @@ export interface ProcessingEventHandlers {
   onUpdated?(event: GeometryEventsUpdated): void;
   /** The kind's list changed shape (kind channel only; never on a record channel). */
   onRefresh?(event: RefreshProcessorIndex): void;
-  /** The channel was joined again after a reconnect: events may have been missed, reload. */
-  onRejoined?(): void;
+  /** The channel was joined (first, or again after a reconnect): events before it were missed, reload. */
+  onJoined?(): void;
 }
 
 /** The channel of a kind (`private-company.{id}.ProjectModel`) or of one record (`….ProjectModel.{recordId}`). */
@@ -49,7 +48,8 @@ export function isOwnEvent(payload: unknown, kind: ProcessingSubjectKind, record
 /**
  * Live processing updates (content.md §4): joins the company's channel of `kind`, or the channel
  * of one record when `recordId` is given, while mounted. The latest handlers are always used.
- * `onRejoined` runs on every confirmed join after the first (a reconnect), not on the first one.
+ * `onJoined` runs on every confirmed join, the first one too: an update between the page's read and the join
+ * (or while the socket was away) reached nobody here.
  */
 export function useProcessingEvents(
   kind: ProcessingSubjectKind,
@@ -58,7 +58,6 @@ export function useProcessingEvents(
 ): void {
   const { company } = useTenant();
   const channel = processingChannel(company?.id, kind, recordId);
-  const joins = useRef<{ channel: string | null; count: number }>({ channel: null, count: 0 });
 
   useChannelEvent<GeometryEventsUpdated>(
     channel,
@@ -66,11 +65,7 @@ export function useProcessingEvents(
     (event) => {
       if (isOwnEvent(event, kind, recordId)) handlers.onUpdated?.(event);
     },
-    () => {
-      if (joins.current.channel !== channel) joins.current = { channel, count: 0 };
-      joins.current.count += 1;
-      if (joins.current.count > 1) handlers.onRejoined?.();
-    },
+    () => handlers.onJoined?.(),
   );
   useChannelEvent<RefreshProcessorIndex>(channel, REFRESH_PROCESSOR_INDEX_EVENT, (event) => {
     if (recordId === undefined && isOwnEvent(event, kind)) handlers.onRefresh?.(event);

@@ -8,8 +8,8 @@ const RESOURCES = { project_model: 'models', library_item: 'items' } as const;
 
 /**
  * Keeps the kind's cached list pages live (content.md §4): GeometryEventsUpdated patches the card
- * in place without a request, RefreshProcessorIndex reloads the lists, and so does a rejoin after
- * a reconnect (events may have been missed).
+ * in place without a request, RefreshProcessorIndex reloads the lists, and so does each join (updates
+ * before it, or while the socket was away, were missed).
  */
 export function useLiveList(kind: ProcessingSubjectKind): void {
   const client = useQueryClient();
@@ -21,6 +21,6 @@ export function useLiveList(kind: ProcessingSubjectKind): void {
       );
     },
     onRefresh: () => void client.invalidateQueries({ queryKey: queryKey(resource, 'list') }),
-    onRejoined: () => void client.invalidateQueries({ queryKey: queryKey(resource) }),
+    onJoined: () => void client.invalidateQueries({ queryKey: queryKey(resource) }),
   });
 }
