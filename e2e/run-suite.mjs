@@ -1,10 +1,9 @@
 #!/usr/bin/env node
 /**
- * `npm test -w e2e`: the specs in parallel, then the route timings alone. Timings measured while two other spec
- * files drive browsers on two cores say more about the suite than about the product (issue 27: "≤ 1 s on this
- * machine"). With arguments (`npm test -w e2e -- sign-in`) vitest runs them as given, in one run.
+ * `npm test -w e2e`: the specs in parallel (with arguments, `npm test -w e2e -- sign-in`, the ones given). The
+ * route timings are judged by `npm run bench:routes -w bench`, alone on the machine (decision 0051).
  *
- * Both phases also write a JSON report, and the last lines printed name every failed and every retried test with
+ * The run also writes a JSON report, and the last lines printed name every failed and every retried test with
  * its first error: a CI log that keeps only its tail still says what failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { firstLine } from '../scripts/first-line.mjs';
 
-const TIMINGS = 'specs/route-timings.e2e.test.ts';
 const reports = mkdtempSync(join(tmpdir(), 'meshport-e2e-report-'));
 
 const vitest = (name, args) => {
@@ -55,9 +53,7 @@ const summarise = ({ name, status, outputFile }) => {
   return lines;
 };
 
-const given = process.argv.slice(2);
-const runs =
-  given.length > 0 ? [vitest('e2e', given)] : [vitest('suite', ['--exclude', TIMINGS]), vitest('timings', [TIMINGS])];
+const runs = [vitest('suite', process.argv.slice(2))];
 const summary = runs.flatMap(summarise);
 console.log(['', '== e2e summary', ...summary].join('\n'));
 // `npm test` at the root repeats it in its own summary, after every workspace.

@@ -11,7 +11,7 @@ import net from 'node:net';
 const READ_BUFFER = Buffer.alloc(64 * 1024);
 
 export class RawSocket {
-  private buffer = Buffer.alloc(0);
+  private buffer: Buffer = Buffer.alloc(0);
   private upgraded = false;
   private onText: (text: string) => void = () => {};
   /** Arrival times (performance.now()) of the watched event, in order. */
@@ -33,7 +33,13 @@ export class RawSocket {
     const socket = net.connect({
       port: options.port,
       host: '127.0.0.1',
-      onread: { buffer: READ_BUFFER, callback: (n, buffer) => raw?.receive(buffer.subarray(0, n)) },
+      onread: {
+        buffer: READ_BUFFER,
+        callback: (n) => {
+          raw?.receive(READ_BUFFER.subarray(0, n));
+          return true;
+        },
+      },
     });
     socket.setNoDelay(true);
     raw = new RawSocket(socket, `42["${options.watch}"`);

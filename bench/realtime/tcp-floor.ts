@@ -19,7 +19,13 @@ export async function tcpFloor(sockets: number, rounds: number, frameBytes: numb
       const socket = net.connect({
         port: ports[i % 2] as number,
         host: '127.0.0.1',
-        onread: { buffer: readBuffer, callback: () => void arrivals.push(performance.now()) },
+        onread: {
+          buffer: readBuffer,
+          callback: () => {
+            arrivals.push(performance.now());
+            return true;
+          },
+        },
       });
       opened.push(socket);
       if (i % 100 === 99) await new Promise((resolve) => socket.once('connect', resolve));

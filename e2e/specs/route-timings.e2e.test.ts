@@ -6,18 +6,21 @@ import { ROUTE_PATTERNS, type RouteId } from '../../apps/web/src/lib/paths/paths
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen, SCREENSHOT_DIR } from '../support/artifacts.ts';
 import { signIn, useBrowser } from '../support/browser.ts';
-import { type ContentVisit, median, openTimed, visitProblem } from '../support/content-ready.ts';
+import { type ContentVisit, median, openTimed, ROUTE_TARGET_MS, visitProblem } from '../support/content-ready.ts';
 import { HOSTS, type Host } from '../support/hosts.ts';
 import { DemoRecords, ROUTE_CASES, ROUTE_IDS, routeUrl } from '../support/route-cases.ts';
 
 /**
- * Issue 27, item 4: every screen a signed-in user reaches shows its content within 1 s of a full
- * navigation on this machine (each route once; one over the target 3 times, the median counts). Item 5: screenshots of the main
- * screens on both platforms, for a person to look at.
+ * Issue 27, item 4: every screen a signed-in user reaches shows its own content after a full navigation, and
+ * how long that took (each route once; one over the target 3 times, the median counts). The suite checks the
+ * content; `npm run bench:routes -w bench` runs this file alone and judges the 1 s target on the timings it
+ * writes (decision 0051: a timed assertion in the parallel suite judged the machine's load, not the product).
+ * Item 5: screenshots of the main screens on both platforms, for a person to look at.
  */
 
-const TARGET_MS = 1000;
 const RUNS = 3;
+/** Where the bench wants the timings (JSON), besides the table beside the screenshots. */
+const TIMINGS_FILE = process.env.MESHPORT_ROUTE_TIMINGS_FILE;
 
 const PLATFORMS = [
   { platform: 'hatch', host: HOSTS.acmeHatch },
@@ -25,7 +28,7 @@ const PLATFORMS = [
 ] as const;
 type Platform = (typeof PLATFORMS)[number]['platform'];
 
-interface Timing {
+interface RouteTiming {
   route: RouteId;
   url: string;
   platform: Platform;
@@ -34,10 +37,10 @@ interface Timing {
   heading: string;
 }
 
-const timings: Timing[] = [];
+const timings: RouteTiming[] = [];
 const demos = new Map<Host, DemoRecords>();
 
-function table(rows: readonly Timing[]): string {
+function table(rows: readonly RouteTiming[]): string {
   const sorted = [...rows].sort((a, b) => b.median - a.median);
   const width = Math.max(...sorted.map((row) => row.url.length), 5);
   const lines = sorted.map(
@@ -63,9 +66,10 @@ describe('route timings: navigation to content (issue 27, item 4)', { retry: 0 }
   afterAll(() => {
     if (!timings.length) return;
     const report = table(timings);
-    console.info(`Navigation to content, slowest first (target ${TARGET_MS} ms):\n${report}`);
+    console.info(`Navigation to content, slowest first (target ${ROUTE_TARGET_MS} ms):\n${report}`);
     fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });
     fs.writeFileSync(path.join(SCREENSHOT_DIR, 'route-timings.txt'), `${report}\n`);
+    if (TIMINGS_FILE) fs.writeFileSync(TIMINGS_FILE, JSON.stringify(timings, null, 2));
   });
 
   it('lists a case for every route of the paths files, /projects/models/create among them', () => {
@@ -75,7 +79,7 @@ describe('route timings: navigation to content (issue 27, item 4)', { retry: 0 }
   });
 
   for (const { platform, host } of PLATFORMS) {
-    it(`every signed-in route on ${platform} shows its content within ${TARGET_MS} ms`, {
+    it(`every signed-in route on ${platform} shows its own content`, {
       timeout: 300_000,
     }, async () => {
       const demo = demos.get(host);
@@ -96,7 +100,7 @@ describe('route timings: navigation to content (issue 27, item 4)', { retry: 0 }
         // Once; a route over the target is measured again and judged by the median of three (one slow visit is
         // the machine's, three are the route's). Three visits of every route took the spec past four minutes.
         const visits: ContentVisit[] = [await openTimed(page, e2e.url(host, url))];
-        if ((visits[0]?.ms ?? 0) > TARGET_MS) {
+        if ((visits[0]?.ms ?? 0) > ROUTE_TARGET_MS) {
           for (let run = 1; run < RUNS; run++) visits.push(await openTimed(page, e2e.url(host, url)));
         }
         const problem = visits
@@ -107,10 +111,6 @@ describe('route timings: navigation to content (issue 27, item 4)', { retry: 0 }
         timings.push({ route, url, platform, runs, median: median(runs), heading: visits[0]?.heading ?? '' });
       }
       expect(problems, 'routes that did not show their own content').toEqual([]);
-      const slow = timings
-        .filter((row) => row.platform === platform && row.median > TARGET_MS)
-        .map((row) => `${row.url} ${row.median} ms (${row.runs.join(' / ')})`);
-      expect(slow, `routes over ${TARGET_MS} ms on ${platform}`).toEqual([]);
     });
   }
 });
