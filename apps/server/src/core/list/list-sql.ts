@@ -40,8 +40,9 @@ export function fromResource(db: Db, resource: ListResource, selection: Record<s
 }
 
 /**
- * The fields to select, each SQL field rendered once (rendered-once.ts). SQL fields are wrapped: in a single-table select Drizzle drops the
- * table name from a field's own top-level columns, which would rebind correlated subqueries
+ * The fields to select, each SQL field rendered once (rendered-once.ts). SQL fields are wrapped:
+ * in a single-table select Drizzle drops the table name from a field's own top-level columns,
+ * which would rebind correlated subqueries
  * (`where role_abilities.role_id = roles.id`) to the inner table.
  */
 export function selectionOf(resource: ListResource, fields: string[]): Record<string, unknown> {
