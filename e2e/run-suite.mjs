@@ -1,9 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test -w e2e`: the specs in parallel (with arguments, `npm test -w e2e -- sign-in`, the ones given). The
- * route timings are judged by `npm run bench:routes -w bench`, alone on the machine (decision 0051).
+ * `npm test -w e2e`: the specs in parallel, then the route spec alone: it opens each of some 130 routes in turn,
+ * which beside two other browsers on two cores took past its time-out. It judges what each route shows, not
+ * how fast (`npm run bench:routes -w bench` does, decision 0051). With arguments (`npm test -w e2e -- sign-in`)
+ * vitest runs them as given, in one run.
  *
- * The run also writes a JSON report, and the last lines printed name every failed and every retried test with
+ * Both phases also write a JSON report, and the last lines printed name every failed and every retried test with
  * its first error: a CI log that keeps only its tail still says what failed.
  */
 import { spawnSync } from 'node:child_process';
@@ -53,7 +55,10 @@ const summarise = ({ name, status, outputFile }) => {
   return lines;
 };
 
-const runs = [vitest('suite', process.argv.slice(2))];
+const ROUTES = 'specs/route-timings.e2e.test.ts';
+const given = process.argv.slice(2);
+const runs =
+  given.length > 0 ? [vitest('e2e', given)] : [vitest('suite', ['--exclude', ROUTES]), vitest('routes', [ROUTES])];
 const summary = runs.flatMap(summarise);
 console.log(['', '== e2e summary', ...summary].join('\n'));
 // `npm test` at the root repeats it in its own summary, after every workspace.
