@@ -133,10 +133,12 @@ describe.skipIf(!HAVE_SAMPLES)('editor journey: upload, watch live, inspect in 3
             .count(),
         )
         .toBe(1);
-      await cardOf(page, name).getByRole('link', { name, exact: true }).click();
       // Chromium draws WebGL in software here (SwiftShader): its GPU process spent 7–11 s of CPU on each model
       // shown, and the next page's first paint waits for it (measured per process with `ps`), so the heading
-      // gets the viewer's wait.
+      // gets the viewer's wait. So does the click back on the processor: Playwright clicks once two animation
+      // frames show the link still; in a CI run, after the first model, the card's status and count (no frame
+      // needed) were there and the click still waited over 10 s.
+      await cardOf(page, name).getByRole('link', { name, exact: true }).click({ timeout: 60_000 });
       await page.getByRole('heading', { name, level: 1 }).waitFor({ timeout: 60_000 });
       await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: 60_000 });
       await page.getByRole('region', { name: 'Figures' }).getByText('Triangles', { exact: true }).waitFor();
