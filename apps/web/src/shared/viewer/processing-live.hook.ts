@@ -4,9 +4,9 @@ import { useProcessingEvents } from '@/lib/realtime/use-processing-events.hook.t
 import { geometryEventsQueryKey, processingResource } from './geometry-events.api.ts';
 
 /**
- * Keeps an open record live (content.md §4): on its channel's GeometryEventsUpdated (and on each
- * join: updates before it were missed) its detail query and its geometry events are fetched again, so the status, the
- * figures, the events and the viewer follow processing as it happens.
+ * Keeps an open record live (content.md §4): on its channel's GeometryEventsUpdated, and on each
+ * join (updates before it were missed), its detail query and its geometry events are fetched
+ * again, so the status, the figures, the events and the viewer follow processing as it happens.
  */
 export function useLiveProcessing(kind: ProcessingSubjectKind, id: number): void {
   const queryClient = useQueryClient();
