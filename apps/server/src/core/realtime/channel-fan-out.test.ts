@@ -26,8 +26,7 @@ function place() {
   };
   const where: FanOutPlace<string[]> = {
     members: (channel) => rooms.get(channel),
-    socket: (id) =>
-      received.has(id) ? { write: (frames) => received.get(id)?.push(...frames.map(String)) } : undefined,
+    writer: (frames) => (id) => received.get(id)?.push(...frames.map(String)),
     encode: (event, payload) => {
       const frame = JSON.stringify([event, payload]);
       encoded.push(frame);

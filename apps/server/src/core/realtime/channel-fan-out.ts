@@ -1,17 +1,16 @@
 import type { Writable } from 'node:stream';
 import type { Server } from 'socket.io';
 
-/** A socket as the fan-out sees it: it takes an event encoded once for every socket. */
-export interface FanOutSocket<E> {
-  write(encoded: E): void;
-}
-
 export interface FanOutPlace<E> {
   /** The ids of the sockets in a channel (the room index: no scan of every socket). */
   members(channel: string): ReadonlySet<string> | undefined;
-  socket(id: string): FanOutSocket<E> | undefined;
   /** The event, encoded once: the same for every socket of the channel. */
   encode(event: string, payload: unknown): E;
+  /**
+   * What writes one encoded event to a socket by id (a socket gone since is skipped), looked up
+   * once per event: per socket, the fan-out then costs a map lookup and the write.
+   */
+  writer(encoded: E): (id: string) => void;
 }
 
 export interface FanOutOptions {
@@ -84,16 +83,17 @@ export class ChannelFanOut<E> {
   private async deliver({ channel, event, payload }: Pending): Promise<void> {
     const members = this.place.members(channel);
     if (!members || members.size === 0) return;
-    const encoded = this.place.encode(event, payload);
+    const write = this.place.writer(this.place.encode(event, payload));
     // The sockets in the channel now; one that joins later did not miss this event.
     const ids = [...members];
     for (let start = 0; start < ids.length; start += this.batch) {
       if (start > 0) await this.pause();
       const current = this.place.members(channel);
       if (!current) return;
-      for (const id of ids.slice(start, start + this.batch)) {
-        if (!current.has(id)) continue;
-        this.place.socket(id)?.write(encoded);
+      const end = Math.min(start + this.batch, ids.length);
+      for (let i = start; i < end; i++) {
+        const id = ids[i] as string;
+        if (current.has(id)) write(id);
       }
     }
   }
@@ -140,19 +140,17 @@ function preEncodedFrame(packets: readonly unknown[]): Buffer[] | undefined {
 export function socketIoPlace(server: () => Server | null): FanOutPlace<SocketIoEvent> {
   return {
     members: (channel) => server()?.of('/').adapter.rooms.get(channel),
-    socket: (id) => {
-      const socket = server()?.of('/').sockets.get(id);
-      return (
-        socket && {
-          write: ({ packets, options }) => {
-            const frame = options.wsPreEncodedFrame?.[0];
-            const direct = frame && openWebSocketWithNothingQueued(socket.conn);
-            if (direct) direct.write(frame);
-            // With `preEncoded`, `_packet` writes the packets as they are, as the adapter's broadcast does.
-            else socket.client._packet(packets as EncodedPacket[], options);
-          },
-        }
-      );
+    writer: ({ packets, options }) => {
+      const sockets = server()?.of('/').sockets;
+      const frame = options.wsPreEncodedFrame?.[0];
+      return (id) => {
+        const socket = sockets?.get(id);
+        if (!socket) return;
+        const direct = frame && openWebSocketWithNothingQueued(socket.conn);
+        if (direct) direct.write(frame);
+        // With `preEncoded`, `_packet` writes the packets as they are, as the adapter's broadcast does.
+        else socket.client._packet(packets as EncodedPacket[], options);
+      };
     },
     encode: (event, payload) => {
       const packets = server()?.encoder.encode({ type: EVENT_PACKET, nsp: '/', data: [event, payload] }) ?? [];
