@@ -10,7 +10,7 @@ const colour = sql`(case ${things.kind} when ${'chair'} then ${'#fff'} when ${'t
 const count = sql`(select count(*) from things t2 where t2.kind = ${things.kind} and t2.id <> ${things.id})`;
 
 describe('renderedOnce', () => {
-  it('renders a query with the same text and parameters as the expression itself', () => {
+  it('renders a query with the same meaning: constants as untyped literals, other values as parameters', () => {
     const query = (expr: (e: typeof colour) => typeof colour) =>
       builder
         .select({ id: things.id, colour: sql`${expr(colour)}`, count: sql`${expr(count)}` })
@@ -21,7 +21,20 @@ describe('renderedOnce', () => {
     const direct = query((e) => e);
     const rendered = query(renderedOnce);
     expect(direct.params).toEqual(['chair', '#fff', 'table', '#000', '%oak%', 'chair', '#fff', 'table', '#000']);
-    expect(rendered).toEqual(direct);
+    // What PostgreSQL gets is the direct text with each field's constant in its parameter's place.
+    const search = direct.params.indexOf('%oak%') + 1;
+    const expected = direct.sql.replace(/\$(\d+)/g, (_, n: string) =>
+      Number(n) === search ? '$1' : `'${String(direct.params[Number(n) - 1])}'`,
+    );
+    expect(rendered).toEqual({ sql: expected, params: ['%oak%'] });
+  });
+
+  it('quotes a constant’s quotes, and keeps a null or a date as a parameter', () => {
+    const at = new Date('2026-01-02T03:04:05Z');
+    const odd = sql`(case when ${things.name} = ${"O'Brien"} then ${3} when ${things.kind} = ${null} then ${at} end)`;
+    const { sql: text, params } = new QueryBuilder().select({ odd: renderedOnce(odd) }).from(things).toSQL();
+    expect(text).toContain(`= 'O''Brien' then '3' when "things"."kind" = $1 then $2 end`);
+    expect(params).toEqual([null, at]);
   });
 
   it('returns the same rendering for the same expression, and keeps one whose text holds a $n', () => {

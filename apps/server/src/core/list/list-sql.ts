@@ -40,16 +40,19 @@ export function fromResource(db: Db, resource: ListResource, selection: Record<s
 }
 
 /**
- * The fields to select, each SQL field rendered once (rendered-once.ts). SQL fields are wrapped:
- * in a single-table select Drizzle drops the table name from a field's own top-level columns,
- * which would rebind correlated subqueries
- * (`where role_abilities.role_id = roles.id`) to the inner table.
+ * The fields to select, each SQL field rendered once (rendered-once.ts). A field left unrendered
+ * is wrapped: in a single-table select Drizzle drops the table name from a field's own
+ * top-level columns, which would rebind correlated subqueries
+ * (`where role_abilities.role_id = roles.id`) to the inner table. A rendered one has its
+ * columns written out with their tables already.
  */
 export function selectionOf(resource: ListResource, fields: string[]): Record<string, unknown> {
   return Object.fromEntries(
     fields.map((name) => {
       const select = resource.fields[name]?.select;
-      return [name, is(select, SQL) ? sql`${renderedOnce(select)}` : select];
+      if (!is(select, SQL)) return [name, select];
+      const rendered = renderedOnce(select);
+      return [name, rendered === select ? sql`${select}` : rendered];
     }),
   );
 }
