@@ -42,7 +42,7 @@ import { type WriteMaker, writeMakers } from './mix-writes.ts';
 import { type LoadFigures, makeSchedule, runLoad } from './mixed-load.ts';
 import { formatMs, printCalls, printLoadTable, printTargets } from './mixed-report.ts';
 import { aloneReport, perCallReport, SINGLE_LIMIT_MS, targetsFor } from './mixed-targets.ts';
-import { settleBeforePhase, waitForQuietMachine } from './quiet-machine.ts';
+import { settleBeforePhase } from './quiet-machine.ts';
 import { loadAtReadyAndLater } from './ready-load.ts';
 
 const { values } = parseArgs({
@@ -138,7 +138,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   }
   const crossProduct = products.reduce((n, p) => n + p.products.reduce((m, c) => m + c.product.size, 0), 0);
   const sampled = sampleProducts(products, ALONE_SAMPLE, SEED);
-  const settled = await waitForQuietMachine();
+  const settled = await settleBeforePhase(target.kind === 'postgres' ? target.url : null);
   log(
     `${crossProduct} distinct reads in the contract's cross product; ${sampled.length} drawn uniformly per call and person (--alone-sample ${ALONE_SAMPLE}, --seed ${SEED}); ${writers.length} writers. The machine quiet after ${formatMs(settled)}; timing each read alone and uncached…`,
   );
