@@ -29,12 +29,15 @@ describe('renderedOnce', () => {
     expect(rendered).toEqual({ sql: expected, params: ['%oak%'] });
   });
 
-  it('quotes a constant’s quotes, and keeps a null or a date as a parameter', () => {
+  it('quotes a constant’s quotes, and keeps a null, a date or a backslash as a parameter', () => {
     const at = new Date('2026-01-02T03:04:05Z');
-    const odd = sql`(case when ${things.name} = ${"O'Brien"} then ${3} when ${things.kind} = ${null} then ${at} end)`;
-    const { sql: text, params } = new QueryBuilder().select({ odd: renderedOnce(odd) }).from(things).toSQL();
-    expect(text).toContain(`= 'O''Brien' then '3' when "things"."kind" = $1 then $2 end`);
-    expect(params).toEqual([null, at]);
+    const odd = sql`(case when ${things.name} = ${"O'Brien"} then ${3} when ${things.kind} = ${null} then ${at} else ${'a\\b'} end)`;
+    const { sql: text, params } = new QueryBuilder()
+      .select({ odd: renderedOnce(odd) })
+      .from(things)
+      .toSQL();
+    expect(text).toContain(`= 'O''Brien' then '3' when "things"."kind" = $1 then $2 else $3 end`);
+    expect(params).toEqual([null, at, 'a\\b']);
   });
 
   it('returns the same rendering for the same expression, and keeps one whose text holds a $n', () => {

@@ -8,10 +8,11 @@ const PARAM = /\$(\d+)/g;
 /**
  * A parameter's value as the untyped literal node-postgres would send it (every parameter goes
  * with type 0, "unknown": PostgreSQL infers its type from where it stands, as it does for a
- * quoted literal), or null for a value to keep as a parameter (null, dates, objects).
+ * quoted literal), or null for a value to keep as a parameter (null, dates, objects, and text
+ * with a backslash or NUL, whose quoting would depend on the server's settings).
  */
 function asLiteral(value: unknown): string | null {
-  if (typeof value === 'string') return value.includes('\0') ? null : `'${value.replaceAll("'", "''")}'`;
+  if (typeof value === 'string') return /[\\\0]/.test(value) ? null : `'${value.replaceAll("'", "''")}'`;
   if ((typeof value === 'number' && Number.isFinite(value)) || typeof value === 'boolean') return `'${String(value)}'`;
   return null;
 }
