@@ -271,6 +271,7 @@ async function main(): Promise<void> {
       kind === 'postgres' && counts[0] && PHASES.has('ready')
         ? await loadAtReadyAndLater({
             start: () => serverFor(target),
+            settle: () => settleBeforePhase(target.kind === 'postgres' ? target.url : null),
             reads: result.reads,
             writers: result.writers.map((w) => w.make),
             writeEvery: WRITE_EVERY,
