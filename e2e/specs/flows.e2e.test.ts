@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { bannerRegion, coveredControls, isOnTop } from '../support/banners.ts';
-import { isFocused, signIn, useBrowser, waitForPath, waitForSignedInFrame } from '../support/browser.ts';
+import { focusedMenu, isFocused, signIn, useBrowser, waitForPath, waitForSignedInFrame } from '../support/browser.ts';
 import { DEMO_USERS, type DemoUsername, HOSTS } from '../support/hosts.ts';
 import { HAVE_SAMPLES, sample } from '../support/uploads.ts';
 import { type CreatedMember, createMember } from '../support/users.ts';
@@ -329,9 +329,12 @@ describe('flows, notifications, not found and focus (issue 31)', () => {
       // By keyboard only: Enter on the menu button, the entry by arrows, Escape on the dialog.
       await menuButton.focus();
       await page.keyboard.press('Enter');
-      const entry = page.getByRole('menuitem', { name: 'Delete' });
-      await entry.waitFor();
-      await entry.focus();
+      // Mantine focuses the opened menu on a timer: an entry focused before that loses it again.
+      const menu = await focusedMenu(page);
+      const entry = menu.getByRole('menuitem', { name: 'Delete' });
+      const entries = await menu.getByRole('menuitem').count();
+      for (let step = 0; step < entries && !(await isFocused(entry)); step++) await page.keyboard.press('ArrowDown');
+      await expect.poll(() => isFocused(entry), { message: 'Delete reached by arrows' }).toBe(true);
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       await page.keyboard.press('Escape');
