@@ -84,6 +84,9 @@ const numbers = (text: string) =>
 
 type Target_ = { kind: 'postgres'; url: string } | { kind: 'embedded'; dataDir: string };
 
+/** Settles the target's database before a phase (the embedded one is settled by its own server's start). */
+const settleTarget = (target: Target_) => settleBeforePhase(target.kind === 'postgres' ? target.url : null);
+
 type SqlRuns = Map<number, { figures: Figures; msByKey: Map<string, { ms: number; count: number }> }>;
 
 const requestKey = (request: MixRequest) =>
@@ -138,7 +141,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   }
   const crossProduct = products.reduce((n, p) => n + p.products.reduce((m, c) => m + c.product.size, 0), 0);
   const sampled = sampleProducts(products, ALONE_SAMPLE, SEED);
-  const settled = await settleBeforePhase(target.kind === 'postgres' ? target.url : null);
+  const settled = await settleTarget(target);
   log(
     `${crossProduct} distinct reads in the contract's cross product; ${sampled.length} drawn uniformly per call and person (--alone-sample ${ALONE_SAMPLE}, --seed ${SEED}); ${writers.length} writers. The machine quiet after ${formatMs(settled)}; timing each read alone and uncached…`,
   );
@@ -198,7 +201,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
       const key = request.write ? `${request.session.label} ${request.call}` : requestKey(request);
       return { key, statements: (captured.get(key) ?? []) as EmbeddedStatement[] };
     };
-    await settleBeforePhase(target.kind === 'postgres' ? target.url : null);
+    await settleTarget(target);
     const run =
       target.kind === 'postgres'
         ? await replayMix(target.url, nextStatements, connections, SECONDS, 20)
@@ -209,7 +212,7 @@ async function benchOne(target: Target_, connectionCounts: number[]) {
   if (target.kind === 'embedded') server = await serverFor(target);
 
   // The load, with the pipeline processing uploads all through it.
-  await settleBeforePhase(target.kind === 'postgres' ? target.url : null);
+  await settleTarget(target);
   const uploader = sessions.find((s) => s.tenant === LARGE && s.platform === 'hatch' && s.role.startsWith('editor'));
   if (!uploader || !projectId) throw new Error('no editor with a project in the large tenant');
   const processing = values['without-processing']
@@ -271,7 +274,7 @@ async function main(): Promise<void> {
       kind === 'postgres' && counts[0] && PHASES.has('ready')
         ? await loadAtReadyAndLater({
             start: () => serverFor(target),
-            settle: () => settleBeforePhase(target.kind === 'postgres' ? target.url : null),
+            settle: () => settleTarget(target),
             reads: result.reads,
             writers: result.writers.map((w) => w.make),
             writeEvery: WRITE_EVERY,
