@@ -3,14 +3,23 @@ import type { Logger } from 'drizzle-orm/logger';
 
 const capturing = new AsyncLocalStorage<string[]>();
 
+/** A statement with the values of its parameters, as handed to the driver. */
+export interface TappedStatement {
+  text: string;
+  params: unknown[];
+}
+
+const taps = new Set<(statement: TappedStatement) => void>();
+
 /**
  * Drizzle's logger on every handle of `openDatabase`: hands the text of each statement to the
- * capture running in its async context, if any (tests check what cached routes read with it).
- * Without a capture it costs one lookup per statement.
+ * capture running in its async context, if any (tests check what cached routes read with it),
+ * and to the taps. Without either it costs one lookup per statement.
  */
 export const statementCapture: Logger = {
-  logQuery(query: string): void {
+  logQuery(query: string, params: unknown[]): void {
     capturing.getStore()?.push(query);
+    for (const tap of taps) tap({ text: query, params });
   },
 };
 
@@ -19,4 +28,15 @@ export async function captureStatements<T>(work: () => Promise<T>): Promise<{ re
   const statements: string[] = [];
   const result = await capturing.run(statements, work);
   return { result, statements };
+}
+
+/**
+ * Every statement of the process, whatever its async context (a server answering HTTP requests
+ * of the same test process), until the returned function is called. For tests.
+ */
+export function tapStatements(onStatement: (statement: TappedStatement) => void): () => void {
+  taps.add(onStatement);
+  return () => {
+    taps.delete(onStatement);
+  };
 }

@@ -1,5 +1,5 @@
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
-import { accounts } from '#core/auth/account.table.ts';
+import { accounts, memberships } from '#core/auth/account.table.ts';
 import type { ListField } from '#core/list/list-resource.ts';
 import { autodeskGrants } from './autodesk.table.ts';
 
@@ -17,16 +17,25 @@ const requiredScopesSql: SQLWrapper = {
   getSQL: (): SQL => sql`${`{${requiredScopes.map((scope) => `"${scope}"`).join(',')}}`}::text[]`,
 };
 
-/*
- * The grant of the account in the company the query runs for: row-level security limits
- * autodesk_grants to that company (in a cross-company list: any of them).
- */
-const grantOfAccount = sql`from ${autodeskGrants} where ${autodeskGrants.accountId} = ${accounts.id}`;
+/** `autodesk_connected` and `autodesk_scope_outdated` of a user (administration.md §3), from the grant `from` finds. */
+function autodeskFields(from: SQL): Record<'autodesk_connected' | 'autodesk_scope_outdated', ListField> {
+  return {
+    autodesk_connected: { select: sql<boolean>`exists (select 1 ${from})` },
+    autodesk_scope_outdated: {
+      select: sql<boolean>`exists (select 1 ${from} and not (string_to_array(${autodeskGrants.scope}, ' ') @> ${requiredScopesSql}))`,
+    },
+  };
+}
 
-/** `autodesk_connected` and `autodesk_scope_outdated` of a user (administration.md §3), from the stored grant. */
-export const autodeskUserFields: Record<'autodesk_connected' | 'autodesk_scope_outdated', ListField> = {
-  autodesk_connected: { select: sql<boolean>`exists (select 1 ${grantOfAccount})` },
-  autodesk_scope_outdated: {
-    select: sql<boolean>`exists (select 1 ${grantOfAccount} and not (string_to_array(${autodeskGrants.scope}, ' ') @> ${requiredScopesSql}))`,
-  },
-};
+/**
+ * A member's grant in the membership's company. The key names the company, not only row-level
+ * security: under Citus a subquery is correlated on company_id or not at all (docs/scale.md).
+ */
+export const autodeskMemberFields = autodeskFields(
+  sql`from ${autodeskGrants} where ${autodeskGrants.companyId} = ${memberships.companyId} and ${autodeskGrants.accountId} = ${memberships.accountId}`,
+);
+
+/** An account's grant in any company (the platform admins' cross-company list). */
+export const autodeskAccountFields = autodeskFields(
+  sql`from ${autodeskGrants} where ${autodeskGrants.accountId} = ${accounts.id}`,
+);

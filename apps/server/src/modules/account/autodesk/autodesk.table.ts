@@ -1,6 +1,5 @@
 import { foreignKey, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { memberships } from '#core/auth/account.table.ts';
-import { sessions } from '#core/auth/session.table.ts';
 
 /** A member's Autodesk grant in one company (migration 0016). Tokens are AES-256-GCM text, never clear. */
 export const autodeskGrants = pgTable(
@@ -25,7 +24,12 @@ export const autodeskGrants = pgTable(
   ],
 );
 
-/** A connection in progress, spent by the callback. */
+/**
+ * A connection in progress, spent by the callback, which compares `session_id` with the session
+ * it arrives in. Not a foreign key to `sessions` (migration 0026): sessions stay on the Citus
+ * coordinator, which a distributed table cannot reference (docs/scale.md). A state outliving its
+ * session is refused by the callback and deleted once expired.
+ */
 export const autodeskOauthStates = pgTable(
   'autodesk_oauth_states',
   {
@@ -45,12 +49,6 @@ export const autodeskOauthStates = pgTable(
       name: 'autodesk_oauth_states_membership_fk',
       columns: [t.companyId, t.accountId],
       foreignColumns: [memberships.companyId, memberships.accountId],
-    }).onDelete('cascade'),
-    // The name PostgreSQL gave the inline REFERENCES of migration 0015.
-    foreignKey({
-      name: 'autodesk_oauth_states_session_id_fkey',
-      columns: [t.sessionId],
-      foreignColumns: [sessions.id],
     }).onDelete('cascade'),
     index('autodesk_oauth_states_hash_idx').on(t.stateHash),
     index('autodesk_oauth_states_session_idx').on(t.sessionId),

@@ -18,9 +18,13 @@ export function licenceRoutes(services: CoreServices) {
         const rows = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
           queryRows<{ licence: string; bought: number; used: number }>(
             tx,
+            // The company named, not only left to row-level security: Citus then routes the
+            // subqueries on the reference table `licences` to one shard (docs/scale.md).
             sql`select l.key as licence,
-                  coalesce((select bought from company_licences cl where cl.licence_key = l.key), 0)::int as bought,
-                  (select count(*) from membership_licences ml where ml.licence_key = l.key)::int as used
+                  coalesce((select bought from company_licences cl
+                    where cl.company_id = ${companyId} and cl.licence_key = l.key), 0)::int as bought,
+                  (select count(*) from membership_licences ml
+                    where ml.company_id = ${companyId} and ml.licence_key = l.key)::int as used
                 from licences l`,
           ),
         );

@@ -105,9 +105,11 @@ export async function linkCategories(
     );
   }
   if (categoryIds.length === 0) return;
+  // Both tables named with the company (not only row-level security): one shard under Citus.
   await tx.execute(sql`insert into material_category_materials (company_id, material_category_id, material_id)
     select ${companyId}, c.id, m.id from material_categories c cross join materials m
-    where c.id in ${ids(categoryIds)} and m.id in ${ids(materialIds)}
+    where c.company_id = ${companyId} and m.company_id = ${companyId}
+      and c.id in ${ids(categoryIds)} and m.id in ${ids(materialIds)}
     on conflict do nothing`);
 }
 
@@ -155,8 +157,17 @@ export async function updateMaterialRow(tx: Db, id: number, changes: MaterialCha
     changes.parent_name === undefined ? null : sql`parent_name = ${changes.parent_name}`,
     changes.status === undefined ? null : sql`status = ${changes.status}`,
   ].filter((part) => part !== null);
-  await tx.execute(sql`update materials set ${sql.join([...sets, sql`updated_at = now()`], sql`, `)}
-    where id = ${id}`);
+  const update = sql`update materials set ${sql.join([...sets, sql`updated_at = now()`], sql`, `)} where id = ${id}`;
+  if (changes.name === undefined) {
+    await tx.execute(update);
+    return;
+  }
+  // Variants name their base (materials_parent_name_fk, NO ACTION since migration 0026): one
+  // statement renames both, and the key is checked at its end. Every part reads the old name.
+  await tx.execute(sql`with variants as (
+      update materials v set parent_name = ${changes.name}
+      from materials b where b.id = ${id} and v.company_id = b.company_id and v.parent_name = b.name and v.id <> b.id)
+    ${update}`);
 }
 
 /** "Oak copy", then "Oak copy 2", "Oak copy 3" … whichever is free (without case, bin included). */

@@ -43,13 +43,13 @@ export const materials = pgTable(
     unique('materials_company_name_key').on(t.companyId, t.name),
     // Names compare without case too (migration 0010): 'Oak' and 'oak' cannot both exist.
     uniqueIndex('materials_company_lower_name_key').on(t.companyId, sql`lower(${t.name})`),
+    // No ON UPDATE CASCADE (Citus refuses it on a key holding company_id, docs/scale.md): a
+    // rename changes the variants in the same statement (updateMaterialRow, migration 0026).
     foreignKey({
       name: 'materials_parent_name_fk',
       columns: [t.companyId, t.parentName],
       foreignColumns: [t.companyId, t.name],
-    })
-      .onUpdate('cascade')
-      .onDelete('cascade'),
+    }).onDelete('cascade'),
     index('materials_parent_idx').on(t.companyId, t.parentName),
     ...contentIndexes('materials', t, 'createdAt'),
     ...sortIndexes('materials', t, { parent_name: t.parentName, description: t.description, status: t.status }),

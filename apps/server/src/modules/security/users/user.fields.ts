@@ -2,12 +2,12 @@ import { NOTIFICATION_CATEGORIES, NOTIFICATION_TYPES } from '@meshport/contract'
 import { sql } from 'drizzle-orm';
 import { accounts, membershipLicences, memberships, roleAbilities, roles } from '#core/auth/account.table.ts';
 import type { ListField } from '#core/list/list-resource.ts';
-import { autodeskUserFields } from '#modules/account/autodesk/autodesk.fields.ts';
+import { autodeskAccountFields, autodeskMemberFields } from '#modules/account/autodesk/autodesk.fields.ts';
 import { notificationSettings } from '#modules/account/notifications/notification.table.ts';
 import { groupMembers, groups } from '#modules/security/groups/group.table.ts';
 
 /** The account columns every user list shares (administration.md §3 User). */
-export const accountFields: Record<string, ListField> = {
+const accountColumns: Record<string, ListField> = {
   id: { select: accounts.id, sortable: true },
   name: { select: accounts.name, sortable: true },
   username: { select: accounts.username, sortable: true },
@@ -24,8 +24,13 @@ export const accountFields: Record<string, ListField> = {
   email_verified_at: { select: accounts.emailVerifiedAt, sortable: true },
   created_at: { select: accounts.createdAt, sortable: true },
   updated_at: { select: accounts.updatedAt, sortable: true },
-  ...autodeskUserFields,
 };
+
+/** A member's account in the lists of a company (its memberships joined with accounts). */
+export const accountFields: Record<string, ListField> = { ...accountColumns, ...autodeskMemberFields };
+
+/** An account in the platform admins' list (accounts alone, every company). */
+export const adminAccountFields: Record<string, ListField> = { ...accountColumns, ...autodeskAccountFields };
 
 /** What the membership in the request's company adds: role, licences, groups, abilities. */
 export const membershipFields: Record<string, ListField> = {

@@ -7,7 +7,7 @@ import { defineFilter, type ListJoin, type ListResource } from '#core/list/list-
 import { companies } from '#core/tenancy/company.table.ts';
 import { userActivity } from '#modules/account/activity/user-activity.table.ts';
 import { groupMembers } from '#modules/security/groups/group.table.ts';
-import { accountFields, membershipFields, notificationSettingsField } from './user.fields.ts';
+import { accountFields, adminAccountFields, membershipFields, notificationSettingsField } from './user.fields.ts';
 
 const memberJoins: ListJoin[] = [
   { table: accounts, on: eq(accounts.id, memberships.accountId) },
@@ -79,7 +79,7 @@ export const adminUserList: ListResource = {
   scope: 'system',
   idColumn: accounts.id,
   fields: {
-    ...accountFields,
+    ...adminAccountFields,
     companies: {
       select: sql<
         { id: number; name: string }[]
