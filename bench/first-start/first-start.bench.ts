@@ -50,13 +50,13 @@ function loginStatus(port: number): Promise<number> {
 }
 
 /**
- * The server process under `npm start`: tsx's CLI runs main.ts in a child node process with its loader;
- * that child (the deepest process whose command names main.ts) is the server.
+ * The server process under `npm start`: npm's shell runs `node dist/main.js`; the deepest process whose
+ * command names main.js (or main.ts, for a server started from its sources by tsx's CLI) is the server.
  */
 function serverPid(root: number): number | null {
   const running = descendants(root).filter((pid) => {
     try {
-      return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('main.ts');
+      return /main\.[jt]s\0/.test(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'));
     } catch {
       return false;
     }

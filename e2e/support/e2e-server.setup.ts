@@ -5,7 +5,7 @@ import path from 'node:path';
 import { companyEndpoints } from '@meshport/contract';
 import type { TestProject } from 'vitest/node';
 import { apiClient, apiLogin } from './api.ts';
-import { REPO_ROOT, type RunningServer, type ServerInfo, startServer } from './e2e-server.ts';
+import { REPO_ROOT, type RunningServer, SERVER_MAIN, type ServerInfo, startServer } from './e2e-server.ts';
 import { HOSTS } from './hosts.ts';
 
 declare module 'vitest' {
@@ -62,6 +62,26 @@ function ensureWebBuild(): void {
   }
 }
 
+/** What the server's build is made from (its bundles take in the workspace packages). */
+const SERVER_SOURCES = [
+  'apps/server/src',
+  'apps/server/scripts',
+  'apps/server/package.json',
+  'packages/contract/src',
+  'packages/scene/src',
+];
+
+/** Builds the server once (`npm run build -w apps/server`), unless its build is newer than its sources. */
+function ensureServerBuild(): void {
+  const built = newestMtime(SERVER_MAIN);
+  const sources = Math.max(...SERVER_SOURCES.map((source) => newestMtime(path.join(REPO_ROOT, source))));
+  if (built > sources) return;
+  const result = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: REPO_ROOT, encoding: 'utf8' });
+  if (result.status !== 0) {
+    throw new Error(`npm run build -w apps/server failed (exit ${result.status}):\n${result.stdout}\n${result.stderr}`);
+  }
+}
+
 /**
  * A private copy of the build: other engineers rebuild apps/web/dist while the suite runs, which
  * would swap the hashed chunks under the running server.
@@ -95,8 +115,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const step = (what: string) => console.info(`[e2e set-up] ${what} after ${Date.now() - started} ms`);
   ensureChromium();
   ensureWebBuild();
+  ensureServerBuild();
   const webDist = snapshotWebBuild();
-  step('chromium present, web app built');
+  step('chromium present, web app and server built');
   try {
     // The demo as a user's first start makes it: every spec reads its processed models, items and materials.
     server = await startServer({ label: 'main', webDist, demoModels: true });

@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(REPO_ROOT, 'node_modules/.bin/tsx');
-const MAIN = path.join(REPO_ROOT, 'apps/server/src/main.ts');
+/** The compiled server, as `npm start` runs it; the global set-up builds it (ensureServerBuild). */
+export const SERVER_MAIN = path.join(REPO_ROOT, 'apps/server/dist/main.js');
 export const BASE_DOMAIN = 'meshport.localhost';
 const READY_LINE = 'Meshport is ready';
 const DEMO_READY_LINE = 'Demo ready';
@@ -57,7 +57,11 @@ interface Spawned {
 }
 
 function spawnMeshport(command: 'serve' | 'seed', env: NodeJS.ProcessEnv): Spawned {
-  const child = spawn(TSX, [MAIN, command], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [SERVER_MAIN, command], {
+    cwd: REPO_ROOT,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let text = '';
   const append = (chunk: Buffer) => {
     text += chunk.toString();
@@ -112,7 +116,7 @@ export interface StartOptions {
 }
 
 /**
- * Starts the real server as a user does (`tsx apps/server/src/main.ts serve`) on a free port with
+ * Starts the real server as a user does (`node apps/server/dist/main.js serve`) on a free port with
  * a fresh temp DATA_DIR, and resolves once it logged that it is ready. `stop()` sends SIGTERM,
  * SIGKILL after 10 s, and removes the folder.
  */

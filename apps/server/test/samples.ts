@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT } from '#core/config/config.ts';
+import { REPO_ROOT } from '#core/config/server-paths.ts';
 
 /**
  * The shared real 3D files (never copied into the project); tests that need them skip where

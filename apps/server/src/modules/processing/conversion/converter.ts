@@ -2,7 +2,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
+import { COMPILED, runtimeFile } from '#core/config/server-paths.ts';
 import {
   ConversionError,
   type ConversionResult,
@@ -23,8 +24,9 @@ export {
   type StepReport,
 } from './conversion-types.ts';
 
-const WORKER_ENTRY = fileURLToPath(new URL('./conversion-worker.ts', import.meta.url));
-const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+const WORKER_ENTRY = runtimeFile('modules/processing/conversion/conversion-worker.ts', 'conversion-worker.js');
+/** The sources need tsx's loader in the child too; the build's worker is plain JavaScript. */
+const LOADER_ARGS = COMPILED ? [] : ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href];
 const RSS_POLL_MS = 50;
 
 type Ending = 'memory' | 'timeout' | 'cancelled' | 'crash';
@@ -87,7 +89,7 @@ export class Converter {
     }
     const heapMb = Math.max(128, Math.floor(this.limits.memoryMb * 0.75));
     const child = fork(WORKER_ENTRY, [], {
-      execArgv: ['--import', TSX_LOADER, `--max-old-space-size=${heapMb}`, '--no-warnings'],
+      execArgv: [...LOADER_ARGS, `--max-old-space-size=${heapMb}`, '--no-warnings'],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });

@@ -1,10 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
+import path from 'node:path';
+import { COMPILED, DIST_DIR, SERVER_ROOT } from '#core/config/server-paths.ts';
 import { PREVIEW_ORIGIN } from './preview-protocol.ts';
 
-const ENTRY = fileURLToPath(new URL('./preview-page.browser.ts', import.meta.url));
+const ENTRY = path.join(SERVER_ROOT, 'src/modules/processing/preview/preview-page.browser.ts');
+/** The page's script in the build (dist/), bundled once by scripts/build.mjs with `bundlePreviewPage`. */
+export const BUILT_PREVIEW_PAGE = 'preview-page.js';
 
 export const PREVIEW_PAGE_HTML = `<!doctype html>
 <html><head><meta charset="utf-8"><style>
@@ -40,16 +42,24 @@ export async function basisTranscoderFile(urlPath: string): Promise<{ contentTyp
 
 let bundle: Promise<string> | null = null;
 
-/** The preview page's script (three.js and the shared scene module), bundled in memory once per process. */
+/**
+ * The preview page's script (three.js and the shared scene module), once per process: the build's file
+ * in the compiled server, which runs no bundler; bundled in memory from the sources otherwise.
+ */
 export function previewPageScript(): Promise<string> {
-  bundle ??= bundlePage().catch((error: unknown) => {
-    bundle = null;
-    throw error;
-  });
+  bundle ??= (COMPILED ? readFile(path.join(DIST_DIR, BUILT_PREVIEW_PAGE), 'utf8') : bundlePreviewPage()).catch(
+    (error: unknown) => {
+      bundle = null;
+      throw error;
+    },
+  );
   return bundle;
 }
 
-async function bundlePage(): Promise<string> {
+/** Bundles the page from the sources; scripts/build.mjs writes its result into the build. */
+export async function bundlePreviewPage(): Promise<string> {
+  // Imported here, not at the top: the compiled server never loads esbuild.
+  const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [ENTRY],
     bundle: true,

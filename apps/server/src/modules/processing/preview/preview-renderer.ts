@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { MaterialFactors, MaterialMapName } from '@meshport/scene';
 import { type Browser, chromium, type Page, type Route } from 'playwright-core';
 import sharp from 'sharp';
+import { runtimeFile } from '#core/config/server-paths.ts';
 import { basisTranscoderFile, PREVIEW_PAGE_HTML, previewPageScript } from './preview-bundle.ts';
 import {
   type PageMaterialRequest,
@@ -55,7 +55,7 @@ export const DEFAULT_PREVIEW_SIZE = 512;
 const WEBP_QUALITY = 82;
 
 const SETPRIV = '/usr/bin/setpriv';
-const AT_OUR_PRIORITY = fileURLToPath(new URL('./chromium-background.sh', import.meta.url));
+const AT_OUR_PRIORITY = runtimeFile('modules/processing/preview/chromium-background.sh');
 
 /**
  * How to start Chromium below the requests (decision 0028): at `niceness` or this process's,
