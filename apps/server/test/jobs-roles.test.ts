@@ -8,6 +8,7 @@ import { type Database, openDatabase } from '#core/db/database.ts';
 import { JobQueue, type JobState } from '#core/jobs/job-queue.ts';
 import { testRecordJob } from './jobs/test-jobs.ts';
 import {
+  freePort,
   psql,
   type ServerProcess,
   serverEnv,
@@ -90,6 +91,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('serve --role api and --role wor
         WORKERS: '1',
         JOB_POLLING_SECONDS: '0.5',
         JOB_MAINTENANCE_SECONDS: '1',
+        METRICS_PORT: String(await freePort()),
       },
       { preload: [PRELOAD] },
     );
@@ -148,6 +150,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('serve --role api and --role wor
     expect(done.output).toEqual({ pid: worker.server.child.pid, attempt: 1, marker: 'first' });
     await expect(httpRequest(worker.base, '/healthz')).rejects.toThrow(/ECONNREFUSED/);
     expect(worker.server.output()).not.toContain('Server listening');
+    // No HTTP, but its own operator listener: what it worked, read by Prometheus there.
+    const metricsUrl = /"metrics":"([^"]+)"/.exec(worker.server.output())?.[1] as string;
+    const scraped = await (await fetch(metricsUrl)).text();
+    expect(scraped).toMatch(/^meshport_jobs_completed_total\{name="test\.record"\} 1$/m);
+    expect(scraped).toMatch(/^meshport_jobs_queued\{name="test\.record"\} 0$/m);
   }, 180_000);
 
   it('gives the job of a worker killed in the middle of it to another worker', async () => {

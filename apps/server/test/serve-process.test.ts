@@ -96,7 +96,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes 
     url.pathname = `/${name}`;
     const started = await serverEnv(dataDir);
     base = started.base;
-    server = start('serve', { ...started.env, DATABASE_URL: url.toString(), WORKERS: '2' });
+    server = start('serve', {
+      ...started.env,
+      DATABASE_URL: url.toString(),
+      WORKERS: '2',
+      METRICS_PORT: String(await freePort()),
+    });
     await serverReady(server);
   });
   afterAll(async () => {
@@ -112,6 +117,26 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes 
     await waitFor(() => /"msg":"background jobs started"/.test(server.output()), 30_000);
     expect(new Set(workerPids()).size).toBe(2);
     for (let i = 0; i < 4; i++) expect((await httpRequest(base, '/healthz')).status).toBe(200);
+  });
+
+  it('serves the metrics of all its processes, added together, on the primary’s operator port', async () => {
+    const metricsUrl = /"metrics":"([^"]+)"/.exec(server.output())?.[1] as string;
+    const scrape = async () => (await fetch(metricsUrl)).text();
+    const healthz = (text: string) =>
+      Number(
+        /^meshport_http_requests_total\{route="\/healthz",method="GET",status="200"\} (\d+)$/m.exec(text)?.[1] ?? 0,
+      );
+    const before = await scrape();
+    // A new connection each: the port's connections are spread over both workers.
+    for (let i = 0; i < 6; i++) await fetch(`${base}/healthz`, { headers: { connection: 'close' } });
+    const after = await scrape();
+    expect(healthz(after) - healthz(before)).toBe(6);
+    // Both HTTP workers and the job process answered.
+    expect(after).toMatch(/^meshport_cluster_processes\{state="answered"\} 3$/m);
+    // The job tables, read by the job process only, counted once.
+    expect(after).toMatch(/^meshport_jobs_queued\{name="recycle-bin\.purge"\} \d+$/m);
+    expect(after).toMatch(/^meshport_db_pool_connections\{pool="app",state="idle"\} \d+$/m);
+    expect((await httpRequest(base, '/metrics')).status).toBe(404);
   });
 
   it('starts another worker when one dies, and stops them all on SIGTERM', async () => {

@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { LoginRateLimiter } from '#core/auth/login-rate-limiter.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
 import type { Config } from '#core/config/config.ts';
@@ -6,6 +5,7 @@ import type { ChangeFeed } from '#core/db/change-feed.ts';
 import type { Database } from '#core/db/database.ts';
 import { createMailer } from '#core/mail/create-mailer.ts';
 import type { Mailer } from '#core/mail/mailer.ts';
+import { createLogger } from '#core/operations/log-context.ts';
 import { RealtimeService } from '#core/realtime/realtime.service.ts';
 import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
 import { registerNotificationChannels } from '#modules/account/notifications/notification.channel.ts';
@@ -34,7 +34,7 @@ export function createMessagingServices(
   tenants: TenantResolver,
   changes: ChangeFeed,
 ): MessagingServices {
-  const log = pino({ level: config.logLevel });
+  const log = createLogger(config.logLevel);
   const mailer = createMailer(config);
   const realtime = new RealtimeService(sessions, tenants, {
     baseDomain: config.baseDomain,

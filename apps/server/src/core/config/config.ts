@@ -1,11 +1,8 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { REPO_ROOT } from '#core/config/server-paths.ts';
 import type { S3Settings } from '#core/storage/s3-storage.ts';
-
-/** The repository root: relative paths in the configuration are read from here. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../..');
 
 const booleanText = z
   .enum(['0', '1', 'true', 'false', 'yes', 'no'])
@@ -26,6 +23,12 @@ const envSchema = z.object({
     .string()
     .regex(/^[a-z0-9.-]+$/, 'must be a host name such as meshport.localhost')
     .optional(),
+  // Empty (`METRICS_PORT=` in a file of settings) is unset, not port 0.
+  METRICS_PORT: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.coerce.number().int().min(0).max(65535).optional(),
+  ),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   SERVE_ROLE: z.enum(['api', 'worker', 'all']).default('all'),
@@ -130,6 +133,11 @@ export type Config = {
    */
   publicPort: number | null;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /**
+   * The operator listener (`GET /metrics`, decision 0054): METRICS_PORT on METRICS_HOST
+   * (loopback by default); null: none. Never the public port.
+   */
+  metrics: { port: number; host: string } | null;
   sessionIdleMinutes: number;
   /** Memory for cached read answers (docs/decisions/0012); 0 turns the cache off. */
   responseCacheBytes: number;
@@ -236,6 +244,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration:\n  AUTODESK_TOKEN_KEY: required with AUTODESK_CLIENT_ID (the tokens are stored encrypted with it)',
     );
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(
+      'Invalid configuration:\n  METRICS_PORT: must differ from PORT (the metrics are for operators, never on the public port)',
+    );
+  }
   const publicUrl = publicAddress(e);
   return {
     port: e.PORT,
@@ -252,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     baseDomain: publicUrl.baseDomain,
     publicPort: publicUrl.port,
     logLevel: e.LOG_LEVEL,
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     responseCacheBytes: Math.round(e.RESPONSE_CACHE_MB * 1024 * 1024),
     seedDemo: e.SEED_DEMO,

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { responseCacheHits, responseCacheMisses } from '#core/operations/metrics.ts';
 import { type CacheSlot, ResponseCache } from './response-cache.ts';
 import { SAFE_METHODS } from './route.ts';
 
@@ -44,11 +45,13 @@ export function installResponseCache(app: FastifyInstance, cache: ResponseCache)
     reply.header('vary', 'accept-encoding');
     const body = wantsFresh(request) ? undefined : cache.get(key);
     if (body !== undefined) {
+      responseCacheHits.inc();
       reply.header('x-cache', 'hit').type('application/json; charset=utf-8');
       const gzip = acceptsGzip(request) ? cache.gzipped(key, body) : null;
       if (gzip) return reply.header('content-encoding', 'gzip').send(gzip);
       return reply.send(body.identity);
     }
+    responseCacheMisses.inc();
     request.cacheSlot = cache.slot(key, tenant.company.id, request.routeOptions.config.cacheTables ?? null);
     reply.header('x-cache', 'miss');
   });

@@ -117,3 +117,38 @@ export function tracked(executor: SqlExecutor): SqlExecutor & { settled(): Promi
     },
   };
 }
+
+/** What the job tables hold of one job name now (the operator metrics). */
+export interface JobCounts {
+  name: string;
+  /** Created or waiting for a retry. */
+  queued: number;
+  active: number;
+  /** Seconds the longest-waiting job that may run now has waited since it could; 0: none. */
+  oldestQueuedSeconds: number;
+}
+
+/**
+ * Per job name in `names` (0 for one without rows), from pg-boss's table: only the rows not
+ * yet completed, which its partial index on waiting jobs keeps quick to read.
+ */
+export async function readJobCounts(executor: SqlExecutor, schema: string, names: string[]): Promise<JobCounts[]> {
+  const { rows } = await executor.executeSql(
+    `SELECT name,
+       count(*) FILTER (WHERE state < 'active')::int AS queued,
+       count(*) FILTER (WHERE state = 'active')::int AS active,
+       coalesce(extract(epoch FROM now() - min(start_after)
+         FILTER (WHERE state < 'active' AND start_after <= now())), 0)::float8 AS oldest
+     FROM ${schema}.job WHERE state < 'completed' GROUP BY name`,
+  );
+  const byName = new Map(rows.map((row) => [String(row.name), row]));
+  return names.map((name) => {
+    const row = byName.get(name);
+    return {
+      name,
+      queued: Number(row?.queued ?? 0),
+      active: Number(row?.active ?? 0),
+      oldestQueuedSeconds: Number(row?.oldest ?? 0),
+    };
+  });
+}

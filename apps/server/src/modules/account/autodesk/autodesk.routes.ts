@@ -1,9 +1,9 @@
 import { AUTODESK_ERROR_PARAM, autodeskEndpoints } from '@meshport/contract';
 import type { FastifyRequest } from 'fastify';
-import pino from 'pino';
 import type { CoreServices } from '#core/core-services.ts';
 import { forbidden, HttpError } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
+import { createLogger } from '#core/operations/log-context.ts';
 import { setRequiredAutodeskScopes } from './autodesk.fields.ts';
 import { AutodeskService, DISCONNECTED, MEMBERS_ONLY, TURNED_OFF, UNKNOWN_STATE } from './autodesk.service.ts';
 
@@ -27,7 +27,7 @@ export function autodeskRoutes(services: CoreServices): RouteDefinition[] {
   const autodesk = new AutodeskService(
     services.database,
     config.autodesk,
-    pino({ level: config.logLevel }).child({ module: 'autodesk' }),
+    createLogger(config.logLevel).child({ module: 'autodesk' }),
   );
   return [
     defineRoute(autodeskEndpoints.login, {

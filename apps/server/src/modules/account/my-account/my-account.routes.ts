@@ -1,6 +1,5 @@
 import { type AnswerOf, EMAIL_CHANGED, MY_ACCOUNT_UPDATED, myAccountEndpoints } from '@meshport/contract';
 import { and, eq } from 'drizzle-orm';
-import pino from 'pino';
 import { accounts, memberships } from '#core/auth/account.table.ts';
 import { clearSessionCookies } from '#core/auth/session-cookies.ts';
 import type { CoreServices } from '#core/core-services.ts';
@@ -8,6 +7,7 @@ import { notFound } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
 import { ListEngine } from '#core/list/list-engine.ts';
 import type { ListResource } from '#core/list/list-resource.ts';
+import { createLogger } from '#core/operations/log-context.ts';
 import type { NotificationService } from '#modules/account/notifications/notification.service.ts';
 import { EmailChangeService } from './email-change.service.ts';
 import { MyAccountService, PROFILE_IMAGE_CONTENT_TYPES } from './my-account.service.ts';
@@ -28,7 +28,7 @@ export function myAccountRoutes(
     database,
     services.mailer,
     config,
-    pino({ level: config.logLevel }).child({ module: 'email-change' }),
+    createLogger(config.logLevel).child({ module: 'email-change' }),
   );
   const service = new MyAccountService(database, storage, sessions, notifications, services.rateLimiter, emailChanges);
   const cookieSettings = { baseDomain: config.baseDomain, secure: config.scheme === 'https' };

@@ -15,12 +15,12 @@ export function stepMessage(report: StepReport): CodedText {
 
 /**
  * inspect → convert → optimise, in the contained converter process. Each step's report is
- * handed to `onStep` as it ends (the caller writes the event).
+ * handed to `onStep` as it ends, with the time it took (the caller writes the event).
  */
 export async function convertStep(
   converter: Converter,
   input: { localPath: string; fileName: string; workDir: string; placement?: PlacementChoice },
-  onStep: (step: ProcessingStep, message: CodedText) => void,
+  onStep: (step: ProcessingStep, message: CodedText, ms: number) => void,
   signal: AbortSignal,
 ): Promise<{ glbPath: string; result: ConversionResult }> {
   const glbPath = path.join(input.workDir, 'model.glb');
@@ -32,7 +32,7 @@ export async function convertStep(
       outputPath: glbPath,
       placement: input.placement,
     },
-    (report) => onStep(report.step, stepMessage(report)),
+    (report) => onStep(report.step, stepMessage(report), report.ms),
     signal,
   );
   return { glbPath, result };

@@ -1,7 +1,7 @@
-import pino from 'pino';
 import { z } from 'zod';
 import type { CoreServices } from '#core/core-services.ts';
 import { defineJob } from '#core/jobs/job-definition.ts';
+import { createLogger } from '#core/operations/log-context.ts';
 import { ActiveRuns } from './active-runs.ts';
 import type { ProcessingEngines } from './processing-engines.ts';
 import { ProcessingPublisher } from './processing-publisher.ts';
@@ -46,7 +46,7 @@ export interface ProcessingModuleServices extends CoreServices {
 export function processingJobs(services: ProcessingModuleServices): void {
   services.jobs.define(processingRunJob(services.config.converter.timeoutMs));
   const publisher = new ProcessingPublisher(services.realtime);
-  const log = pino({ level: services.config.logLevel }).child({ module: 'processing' });
+  const log = createLogger(services.config.logLevel).child({ module: 'processing' });
   services.jobs.work(PROCESSING_RUN_JOB, async (payload, context) => {
     const { kind, companyId, id, run } = processingRunPayload.parse(payload);
     const outcome = await runProcessing(

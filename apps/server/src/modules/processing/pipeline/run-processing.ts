@@ -12,6 +12,7 @@ import type { PreviewRenderer } from '#modules/processing/preview/preview-render
 import type { ActiveRuns } from './active-runs.ts';
 import { convertStep } from './convert.step.ts';
 import { finishStep, recordFigures } from './finish.step.ts';
+import { pipelineStepDuration, pipelineStepFailures } from './pipeline-metrics.ts';
 import { previewStep } from './preview.step.ts';
 import type { ProcessingPublisher } from './processing-publisher.ts';
 import {
@@ -35,7 +36,7 @@ export interface PipelineDeps {
   activeRuns: ActiveRuns;
   /** Retries after the first run (the job's policy): the last attempt fails the record for good. */
   retryLimit: number;
-  log: { warn(data: object, message: string): void };
+  log: { warn(data: object, message: string): void; error(data: object, message: string): void };
 }
 
 /** A write of this run was refused: it was cancelled, reprocessed or given a new file meanwhile. */
@@ -96,14 +97,15 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
       { key: begun.input.originalKey, name: begun.input.originalName },
       workDir,
     );
-    stepsMs.store = Math.round(performance.now() - started);
+    stepsMs.store = timed('store', started);
     await event('store', stored.message);
 
     step = 'inspect';
     const converted = await convertStep(
       deps.converter(),
       { localPath: stored.localPath, fileName: begun.input.originalName, workDir, placement: begun.input.placement },
-      (reported, message) => {
+      (reported, message, ms) => {
+        pipelineStepDuration.observe({ step: reported }, ms / 1000);
         step = reported;
         event(reported, message).catch(() => controller.abort(new RunSuperseded()));
       },
@@ -115,7 +117,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     started = performance.now();
     const glb = await readFile(converted.glbPath);
     const preview = await previewStep(deps.previews(), glb, converted.result.figures, deps.log);
-    stepsMs.preview = Math.round(performance.now() - started);
+    stepsMs.preview = timed('preview', started);
     await event('preview', preview.message);
 
     step = 'finish';
@@ -127,7 +129,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     });
     const folder = storageFolder(subject, ref.companyId, ref.id);
     const outputs = await finishStep(deps.storage, folder, converted.glbPath, preview.image, figures);
-    figures.steps_ms.finish = Math.round(performance.now() - started);
+    figures.steps_ms.finish = timed('finish', started);
     let replaced: string[] = [];
     try {
       await write(async (tx) => {
@@ -147,13 +149,27 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
     if (context.signal.aborted) throw error;
     if (controller.signal.aborted) return 'superseded';
     const userMessage = failureMessage(error);
-    const details = { err: describe(error), id: ref.id, kind: subject.kind, attempt: context.attempt };
-    if (userMessage === null && context.attempt <= deps.retryLimit) {
-      deps.log.warn(details, 'run failed; retried');
-      throw error;
-    }
-    if (userMessage === null) deps.log.warn(details, 'run failed for good');
     const failedStep = error instanceof ConversionError ? error.step : step;
+    const retrying = userMessage === null && context.attempt <= deps.retryLimit;
+    pipelineStepFailures.inc({ step: failedStep, reason: userMessage === null ? 'error' : 'file' });
+    // The one line of this failure: the record, the step, the cause with its stack. A file the
+    // converter refused is the uploader's to fix (they are told why): a warning, not an error.
+    const details = {
+      kind: subject.kind,
+      id: ref.id,
+      companyId: ref.companyId,
+      step: failedStep,
+      attempt: context.attempt,
+      retrying,
+      err: error,
+    };
+    if (userMessage !== null) deps.log.warn(details, 'processing step failed: the file was refused');
+    else
+      deps.log.error(
+        details,
+        retrying ? 'processing step failed; the run is retried' : 'processing step failed; no retries left',
+      );
+    if (retrying) throw error;
     // What went wrong inside the server (a path, a driver's words) is for the log, not for the uploader.
     const message =
       userMessage ??
@@ -173,8 +189,11 @@ function failureMessage(error: unknown): string | null {
   return null;
 }
 
-function describe(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+/** The step's time in whole milliseconds (the record's figures), into its histogram in seconds. */
+function timed(step: ProcessingStep, started: number): number {
+  const ms = performance.now() - started;
+  pipelineStepDuration.observe({ step }, ms / 1000);
+  return Math.round(ms);
 }
 
 /** The GLB and preview a finished run replaces (removed once the new ones are in). */
