@@ -8,17 +8,26 @@ import { CONTENT_CHANGED_EVENT, type ContentChanged, contentChannel } from '@mes
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
+import type { DestinationStream } from 'pino';
 import { installApiGate } from '#core/access/api-gate.ts';
 import { systemRoutes } from '#core/config/config.routes.ts';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_SECONDS,
+} from '#core/db/database-unavailable-error.ts';
 import { installBodyParsers } from '#core/http/body-parsers.ts';
 import { installErrorHandler } from '#core/http/error-handler.ts';
 import { installFormFieldNesting } from '#core/http/form-fields.ts';
 import { registerMultipart } from '#core/http/multipart.ts';
 import { API_PREFIX, plainJsonSerializer, registerRoutes } from '#core/http/register-routes.ts';
+import { installRequestIds, requestId } from '#core/http/request-id.ts';
 import { busboyLimits, REQUEST_LIMITS } from '#core/http/request-limits.ts';
 import { installResponseCache } from '#core/http/response-cache.hooks.ts';
 import type { RouteDefinition } from '#core/http/route.ts';
 import { isListRoute } from '#core/list/list-routes.ts';
+import { jobLogFields } from '#core/operations/log-context.ts';
+import { realtimeConnectedSockets } from '#core/operations/metrics.ts';
+import { installRequestMetrics } from '#core/operations/request-metrics.hooks.ts';
 import { realtimeRoutes } from '#core/realtime/realtime.routes.ts';
 import { recordActivity } from '#modules/account/activity/user-activity.repository.ts';
 import { autodeskRoutes } from '#modules/account/autodesk/autodesk.routes.ts';
@@ -87,6 +96,9 @@ export function apiRoutes(services: Services): RouteDefinition[] {
   ];
 }
 
+/** How long `/readyz` waits for the database's answer. */
+const READINESS_PROBE_TIMEOUT_MS = 2_000;
+
 /** Routes added by plugins (docs) are public by declaration here. */
 const PLUGIN_PUBLIC_PREFIXES = [`${API_PREFIX}/docs`];
 
@@ -100,6 +112,8 @@ export interface BuiltApp {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where the log lines go (a test reads them); stdout by default. */
+  logStream?: DestinationStream;
   /** Fail any answer that does not match its endpoint's schema (tests). */
   validateAnswers?: boolean;
   /**
@@ -112,7 +126,12 @@ export interface BuildOptions {
 export async function buildApp(services: Services, options: BuildOptions = {}): Promise<BuiltApp> {
   const { config } = services;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, mixin: jobLogFields, ...(options.logStream ? { stream: options.logStream } : {}) },
+    // `X-Request-Id` from the proxy when it looks like one; in every answer and log line of the request.
+    genReqId: requestId,
     trustProxy: config.trustProxy,
     // Per kind of body in request-limits.ts; a route's multipart files add what its body declares.
     bodyLimit: REQUEST_LIMITS.bodyBytes,
@@ -120,6 +139,9 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
     // graceful-close.ts answers requests arriving during the drain, with `Connection: close`
     return503OnClosing: false,
   });
+  // First: every answer, whichever hook or handler gives it, carries the id and is counted.
+  installRequestIds(app);
+  installRequestMetrics(app);
   const undeclaredRoutes: string[] = [];
   app.addHook('onRoute', (route) => {
     const declared =
@@ -162,10 +184,16 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   installApiGate(app, services);
   // Socket.IO shares the HTTP server (same origin, path /socket.io); its sockets end before the server closes.
   services.realtime.attach(app.server);
+  const unobserveSockets = realtimeConnectedSockets.observe(() => [
+    { labels: {}, value: services.realtime.connectedSockets },
+  ]);
+  app.addHook('onClose', async () => unobserveSockets());
   app.addHook('preClose', () => services.realtime.close());
   installResponseCache(app, services.responseCache);
   await services.changes.start();
   app.addHook('onClose', () => services.changes.close());
+  // Once the last request has ended: its uploads' locks go with the lock session.
+  app.addHook('onClose', () => services.uploads.store.close());
 
   const routes = apiRoutes(services);
   const warmUps = routes.flatMap((route) => (isListRoute(route) && route.warmUp ? [route.warmUp] : []));
@@ -183,11 +211,23 @@ export async function buildApp(services: Services, options: BuildOptions = {}): 
   app.get('/readyz', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
     const waiting = options.notReady?.() ?? null;
     if (waiting) return reply.code(503).send({ message: waiting });
+    // A load balancer stops sending while the database is away; a probe that cannot even get a
+    // connection soon (a server that stopped answering) says so too, rather than hanging.
+    let timer: NodeJS.Timeout | undefined;
+    const probe = services.database.system.execute(sql`select 1`);
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('no answer')), READINESS_PROBE_TIMEOUT_MS);
+    });
     try {
-      await services.database.system.execute(sql`select 1`);
+      await Promise.race([probe, late]);
       return { status: 'ready' };
     } catch {
-      return reply.code(503).send({ message: 'Database not reachable' });
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    } finally {
+      clearTimeout(timer);
     }
   });
   await registerWebApp(app, config.webDist);

@@ -38,7 +38,13 @@ export const BACKGROUND_POOL_SIZE = 4;
  * process works the background jobs (conversions, previews, purges) at a lower CPU priority,
  * so that processing uploads does not slow the requests of everyone else (decision 0028).
  */
-export function superviseWorkers(count: number, log: Log, ready: () => void, options: { background: boolean }): void {
+export function superviseWorkers(
+  count: number,
+  log: Log,
+  ready: () => void,
+  options: { role: 'api' | 'worker' | 'all' },
+): void {
+  const background = options.role === 'all';
   let stopping = false;
   const listening = new Set<number>();
   const warm = new Set<number>();
@@ -54,7 +60,7 @@ export function superviseWorkers(count: number, log: Log, ready: () => void, opt
         warm.add(worker.id);
         // A connection may reach any HTTP worker: none is ready while another is still cold, nor
         // while the background process still starts its engines beside them.
-        if (warm.size === count + (options.background ? 1 : 0))
+        if (warm.size === count + (background ? 1 : 0))
           for (const id of warm) if (roles.get(id) !== backgroundEnv) cluster.workers?.[id]?.send(ALL_WARM);
       }
       if (message !== WORKER_LISTENING) return;
@@ -62,7 +68,8 @@ export function superviseWorkers(count: number, log: Log, ready: () => void, opt
       if (listening.size === count) ready();
     });
   };
-  const httpEnv: Record<string, string> = options.background ? { SERVE_ROLE: 'api' } : {};
+  // Every fork is told its role: it ignores the `--role` of the command line it inherits.
+  const httpEnv: Record<string, string> = { SERVE_ROLE: background ? 'api' : options.role };
   const backgroundEnv = { SERVE_ROLE: 'worker', WORKERS: '1', DATABASE_POOL_SIZE: String(BACKGROUND_POOL_SIZE) };
   cluster.on('exit', (worker, code, signal) => {
     listening.delete(worker.id);
@@ -93,5 +100,5 @@ export function superviseWorkers(count: number, log: Log, ready: () => void, opt
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
   for (let i = 0; i < count; i++) fork(httpEnv);
-  if (options.background) fork(backgroundEnv);
+  if (background) fork(backgroundEnv);
 }

@@ -2,6 +2,11 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ZodError, type z } from 'zod';
 import { databaseBusyError } from '#core/db/database-busy-error.ts';
+import {
+  DATABASE_UNAVAILABLE_MESSAGE,
+  DATABASE_UNAVAILABLE_RETRY_SECONDS,
+  databaseUnavailableReason,
+} from '#core/db/database-unavailable-error.ts';
 import { HttpError, ValidationError } from './http-error.ts';
 import { malformedMultipart } from './multipart.ts';
 import { REQUEST_LIMITS } from './request-limits.ts';
@@ -36,6 +41,16 @@ export function installErrorHandler(app: FastifyInstance): void {
     const error = malformedMultipart(request, thrown) ?? thrown;
     const busy = databaseBusyError(error);
     if (busy) return reply.code(503).header('retry-after', '1').send({ message: busy.message });
+    const unavailable = databaseUnavailableReason(error);
+    if (unavailable) {
+      // Never a 2xx for work whose COMMIT did not answer. Such a write may have committed all
+      // the same; the client, told to try again, must expect that.
+      request.log.warn({ reason: unavailable }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(DATABASE_UNAVAILABLE_RETRY_SECONDS))
+        .send({ message: DATABASE_UNAVAILABLE_MESSAGE });
+    }
     if (error instanceof HttpError) {
       return reply
         .code(error.statusCode)

@@ -1,7 +1,16 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import type { z } from 'zod';
+import { guardConnectionLoss } from '#core/db/connection-loss-guard.ts';
 import { APP_ROLE, type Database, type Db } from '#core/db/database.ts';
+import {
+  dbPoolConnections,
+  jobOldestQueuedAge,
+  jobsActive,
+  jobsQueued,
+  poolSamples,
+  sharedReading,
+} from '#core/operations/metrics.ts';
 import {
   type AnyJob,
   DEFAULT_EXPIRE_SECONDS,
@@ -11,7 +20,15 @@ import {
   JobRegistry,
   parsePayload,
 } from './job-definition.ts';
-import { drizzleExecutor, pgliteExecutor, poolExecutor, type SqlExecutor, tracked } from './job-sql.ts';
+import {
+  drizzleExecutor,
+  type JobCounts,
+  pgliteExecutor,
+  poolExecutor,
+  readJobCounts,
+  type SqlExecutor,
+  tracked,
+} from './job-sql.ts';
 import { describe, type JobLog, JobWorker } from './job-worker.ts';
 
 /** pg-boss's schema in the application's database. */
@@ -86,6 +103,7 @@ export class JobQueue<J extends AnyJob = AnyJob> {
   private pool: pg.Pool | null = null;
   private starting: Promise<void> | null = null;
   private stopping: Promise<void> | null = null;
+  private readonly unobserve: (() => void)[] = [];
 
   constructor(
     private readonly database: Database,
@@ -130,6 +148,15 @@ export class JobQueue<J extends AnyJob = AnyJob> {
       if (!connectionString) throw new Error('The job queue on a PostgreSQL server needs its connection string');
       this.pool = new pg.Pool({ connectionString, max: options.poolSize ?? 4 });
       this.pool.on('error', (error) => this.log.warn({ err: error.message }, 'idle job connection lost'));
+      guardConnectionLoss(this.pool, {
+        onLost: (error) => this.log.warn({ err: error.message }, 'job connection lost during use'),
+      });
+      const pool = this.pool;
+      this.unobserve.push(
+        dbPoolConnections.observe(() =>
+          poolSamples('jobs', pool.totalCount - pool.idleCount, pool.idleCount, pool.waitingCount),
+        ),
+      );
       executor = poolExecutor(this.pool);
     } else {
       executor = pgliteExecutor(database);
@@ -154,6 +181,7 @@ export class JobQueue<J extends AnyJob = AnyJob> {
       );
     }
     if (!options.work) return;
+    this.observeQueues();
     for (const definition of this.registry.all()) {
       const registered = this.handlers.get(definition.name);
       const handler = registered?.handler ?? (definition.handler as JobHandler | undefined);
@@ -163,6 +191,7 @@ export class JobQueue<J extends AnyJob = AnyJob> {
         concurrency: registered?.concurrency ?? 1,
         log: this.log,
         release: (name, id) => this.release(name, id),
+        retryNow: (name, id, message) => this.retryNow(name, id, message),
       });
       worker.start();
       this.workers.push(worker);
@@ -246,6 +275,31 @@ export class JobQueue<J extends AnyJob = AnyJob> {
     return id;
   }
 
+  /** Per job name: how many wait, how many run, how long the oldest has waited (operators). */
+  async counts(): Promise<JobCounts[]> {
+    if (!this.executor) throw new Error('The job queue is not started');
+    return readJobCounts(
+      this.executor,
+      JOB_SCHEMA,
+      this.registry.all().map((definition) => definition.name),
+    );
+  }
+
+  /**
+   * The queue gauges, read at each scrape where jobs are worked: every such process reads the
+   * same tables, and a cluster's primary keeps the largest of their values, not their sum.
+   */
+  private observeQueues(): void {
+    const reading = sharedReading(() => this.counts());
+    const gauge = (pick: (counts: JobCounts) => number) => async () =>
+      (await reading()).map((counts) => ({ labels: { name: counts.name }, value: pick(counts) }));
+    this.unobserve.push(
+      jobsQueued.observe(gauge((counts) => counts.queued)),
+      jobsActive.observe(gauge((counts) => counts.active)),
+      jobOldestQueuedAge.observe(gauge((counts) => counts.oldestQueuedSeconds)),
+    );
+  }
+
   /** A job's state, for tests and operators. */
   async get(name: string, id: string): Promise<JobState | null> {
     const job = await this.started().getJobById(name, id);
@@ -287,6 +341,19 @@ export class JobQueue<J extends AnyJob = AnyJob> {
     );
   }
 
+  /**
+   * Fails a running job's run for a retry at once, counting it (pg-boss counts it when it
+   * fetches the job again), rather than after its retry delay: for a run that failed because the
+   * database was unavailable, and which can run again now that it answers.
+   */
+  private async retryNow(name: string, id: string, message: string): Promise<void> {
+    await this.sql(
+      `UPDATE ${JOB_SCHEMA}.job SET state = 'retry', start_after = now(), output = jsonb_build_object('message', $3::text)
+       WHERE name = $1 AND id = $2 AND state = 'active'`,
+      [name, id, message],
+    );
+  }
+
   private async sql(text: string, values?: unknown[]): Promise<void> {
     if (!this.executor) throw new Error('The job queue is not started');
     await this.executor.executeSql(text, values);
@@ -308,6 +375,7 @@ export class JobQueue<J extends AnyJob = AnyJob> {
   }
 
   private async close(): Promise<void> {
+    for (const unobserve of this.unobserve.splice(0)) unobserve();
     if (!this.starting) return;
     await this.starting.catch(() => {});
     const timeoutMs = this.options.stopTimeoutMs ?? 10_000;

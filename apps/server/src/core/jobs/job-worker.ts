@@ -1,4 +1,7 @@
 import type PgBoss from 'pg-boss';
+import { isDatabaseUnavailable } from '#core/db/database-unavailable-error.ts';
+import { withLogContext } from '#core/operations/log-context.ts';
+import { jobDuration, jobsCompleted, jobsFailed } from '#core/operations/metrics.ts';
 import { type AnyJob, DEFAULT_EXPIRE_SECONDS, type JobHandler, parsePayload } from './job-definition.ts';
 
 export interface JobLog {
@@ -20,7 +23,12 @@ export interface JobWorkerOptions {
   log: JobLog;
   /** Puts a running job back in the queue without counting the run (see JobQueue.release). */
   release: (name: string, id: string) => Promise<void>;
+  /** Fails a running job's run for a retry now, counting it, whatever its retry delay (see JobQueue.retryNow). */
+  retryNow: (name: string, id: string, message: string) => Promise<void>;
 }
+
+/** The longest wait between two tries to record an outcome while the database is unavailable. */
+const RECORD_RETRY_MAX_MS = 5_000;
 
 class JobTimeoutError extends Error {}
 
@@ -66,9 +74,9 @@ export class JobWorker {
       run.controller.abort(new Error('The worker stopped before the job finished'));
       try {
         await this.options.release(this.definition.name, run.id);
-        this.options.log.warn({ job: this.definition.name, id: run.id }, 'job released: the worker is stopping');
+        this.options.log.warn({ job: this.definition.name, jobId: run.id }, 'job released: the worker is stopping');
       } catch (error) {
-        this.options.log.error({ job: this.definition.name, id: run.id, err: describe(error) }, 'job not released');
+        this.options.log.error({ job: this.definition.name, jobId: run.id, err: describe(error) }, 'job not released');
       }
     }
   }
@@ -87,14 +95,15 @@ export class JobWorker {
     }
   }
 
-  private pause(): Promise<void> {
+  /** Waits `ms` (a poll interval by default), or less when `stop` is called. */
+  private pause(ms = this.options.pollingMs): Promise<void> {
     return new Promise((resolve) => {
       const wake = () => {
         clearTimeout(timer);
         this.wakers.delete(wake);
         resolve();
       };
-      const timer = setTimeout(wake, this.options.pollingMs);
+      const timer = setTimeout(wake, ms);
       this.wakers.add(wake);
     });
   }
@@ -107,6 +116,7 @@ export class JobWorker {
     let timer: NodeJS.Timeout | undefined;
     this.running.add(run);
     let outcome: { output: unknown } | { error: unknown };
+    const started = performance.now();
     try {
       const payload = parsePayload(this.definition, job.data);
       const expired = new Promise<never>((_, reject) => {
@@ -118,7 +128,9 @@ export class JobWorker {
         signal.addEventListener('abort', () => reject(signal.reason), { once: true });
       });
       const context = { id: job.id, name, attempt, signal };
-      outcome = { output: await Promise.race([this.handler(payload, context), expired, released]) };
+      // Every line the handler's work logs (through a logger of `createLogger`) names the job.
+      const handled = withLogContext({ jobId: job.id, job: name }, () => this.handler(payload, context));
+      outcome = { output: await Promise.race([handled, expired, released]) };
     } catch (error) {
       outcome = { error };
       if (!run.controller.signal.aborted) run.controller.abort(error);
@@ -127,16 +139,52 @@ export class JobWorker {
       this.running.delete(run);
     }
     if (run.released) return;
-    try {
-      if ('output' in outcome) return await this.boss.complete(name, job.id, asOutput(outcome.output));
+    jobDuration.observe({ name }, (performance.now() - started) / 1000);
+    ('output' in outcome ? jobsCompleted : jobsFailed).inc({ name });
+    const retries = attempt <= job.retryLimit;
+    const record =
+      'output' in outcome
+        ? () => this.boss.complete(name, job.id, asOutput(outcome.output))
+        : isDatabaseUnavailable(outcome.error) && retries
+          ? // The database's failure, not the job's: run it again as soon as it is back, not after the retry delay.
+            () => this.options.retryNow(name, job.id, describe(outcome.error))
+          : () => this.boss.fail(name, job.id, { message: describe(outcome.error) });
+    if ('error' in outcome) {
       this.options.log.warn(
-        { job: name, id: job.id, attempt, err: describe(outcome.error) },
-        attempt <= job.retryLimit ? 'job failed; it will be retried' : 'job failed; no retries left',
+        { job: name, jobId: job.id, attempt, err: describe(outcome.error) },
+        retries ? 'job failed; it will be retried' : 'job failed; no retries left',
       );
-      await this.boss.fail(name, job.id, { message: describe(outcome.error) });
-    } catch (error) {
-      // The job stays active: pg-boss fails it when it expires, and it is retried then.
-      this.options.log.error({ job: name, id: job.id, err: describe(error) }, 'recording the outcome of a job failed');
+    }
+    await this.recordOutcome(job.id, record);
+  }
+
+  /**
+   * While the database is unavailable, tries again (with back-off, until it answers or the worker
+   * stops): left active, the job would wait for its expiry (up to its `expireInSeconds`) to run again.
+   */
+  private async recordOutcome(id: string, record: () => Promise<unknown>): Promise<void> {
+    const { name } = this.definition;
+    for (let waitMs = 250; ; waitMs = Math.min(waitMs * 2, RECORD_RETRY_MAX_MS)) {
+      try {
+        await record();
+        return;
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || this.stopping) {
+          // The job stays active: pg-boss fails it when it expires, and it is retried then.
+          this.options.log.error(
+            { job: name, jobId: id, err: describe(error) },
+            'recording the outcome of a job failed',
+          );
+          return;
+        }
+        if (waitMs === 250) {
+          this.options.log.warn(
+            { job: name, jobId: id, err: describe(error) },
+            'the database is unavailable: the outcome of a job is recorded once it is back',
+          );
+        }
+        await this.pause(waitMs);
+      }
     }
   }
 }

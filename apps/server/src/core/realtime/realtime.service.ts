@@ -16,6 +16,7 @@ import { type ExtendedError, Server, type Socket } from 'socket.io';
 import { isOwnOrigin } from '#core/auth/own-origin.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
 import type { ChangeFeed } from '#core/db/change-feed.ts';
+import { guardConnectionLoss } from '#core/db/connection-loss-guard.ts';
 import type { RequestTenant } from '#core/http/request-context.ts';
 import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
 import { SweepQueue, type SweepScope } from './access-sweep.ts';
@@ -156,6 +157,11 @@ export class RealtimeService {
     if (!this.options.databaseUrl) return;
     this.pool = new pg.Pool({ connectionString: this.options.databaseUrl, max: 3 });
     this.pool.on('error', (error) => this.log.warn({ err: error }, 'realtime database connection failed'));
+    // The adapter keeps one connection for LISTEN and takes another when it ends, never releasing the lost one.
+    guardConnectionLoss(this.pool, {
+      onLost: (error) => this.log.warn({ err: error.message }, 'realtime database connection lost; reconnecting'),
+      releaseWhenLost: true,
+    });
     io.adapter(
       createAdapter(this.pool, {
         errorHandler: (error) => this.log.warn({ err: error }, 'realtime fan-out failed'),
@@ -220,6 +226,10 @@ export class RealtimeService {
     if (own.length === 0) return false;
     this.io.in(socketId).socketsJoin(channel);
     return true;
+  }
+
+  get connectedSockets(): number {
+    return this.io?.of('/').sockets.size ?? 0;
   }
 
   /** The `auth` value of /broadcasting/auth: `socket_id:signature`, opaque to clients. */
