@@ -3,13 +3,19 @@ import os from 'node:os';
 import { setFlagsFromString } from 'node:v8';
 import { buildApp } from '#app/build-app.ts';
 import { gracefulClose } from '#app/graceful-close.ts';
+import { startOperatorListener } from '#app/operator-listener.ts';
 import { createServices } from '#app/services.ts';
 import { ALL_WARM, superviseWorkers, WORKER_LISTENING, WORKER_WARM } from '#app/workers.ts';
+import { BACKUP_USAGE, BackupUsageError, parseBackupArgs, runBackupCommand } from '#core/backup/backup.command.ts';
+import { BackupError } from '#core/backup/backup-archive.ts';
+import { backupHandler, listenForBackups } from '#core/backup/backup-socket.ts';
 import { type Config, ConfigError, loadConfig } from '#core/config/config.ts';
 import { warmConnections } from '#core/db/connection-warm-up.ts';
 import { DataDirLockedError } from '#core/db/data-dir-lock.ts';
-import type { Database } from '#core/db/database.ts';
+import { type Database, pgliteFolder } from '#core/db/database.ts';
 import { openConfiguredDatabase } from '#core/db/open-from-config.ts';
+import type { OperatorServer } from '#core/operations/operator-server.ts';
+import { storageFolder } from '#core/storage/create-storage.ts';
 import { demoPending, loadDemo } from '#dev/demo/demo-loader.ts';
 import { GENERATE_USAGE, parseGenerateArgs, runGenerate } from '#dev/generate/generate.command.ts';
 import { DEMO_PASSWORD, DEMO_USERNAMES, isEmpty, seedDemo } from '#dev/seed/demo-seed.ts';
@@ -26,7 +32,8 @@ const USAGE = `Usage: meshport <command>
             api and worker need DATABASE_URL: the embedded database runs everything in one process
   migrate   apply database migrations and exit
   seed      add the demo companies and users and exit
-${GENERATE_USAGE}`;
+${GENERATE_USAGE}
+${BACKUP_USAGE}`;
 
 class UsageError extends Error {}
 
@@ -51,12 +58,17 @@ function log(level: 'info' | 'error', msg: string, extra: Record<string, unknown
 }
 
 async function main(command: string): Promise<void> {
+  if (command === 'backup' || command === 'restore') {
+    const args = parseBackupArgs(command, process.argv.slice(3));
+    return runBackupCommand(command, args, loadConfig(process.env), (msg, details) => log('info', msg, details));
+  }
   const generateArgs = command === 'generate' ? parseGenerateArgs(process.argv.slice(3)) : null;
   const serveArgs = command === 'serve' ? parseServeArgs(process.argv.slice(3)) : {};
   const config = loadConfig({
     ...process.env,
     ...(generateArgs?.databaseUrl ? { DATABASE_URL: generateArgs.databaseUrl } : {}),
-    ...(serveArgs.role ? { SERVE_ROLE: serveArgs.role } : {}),
+    // A forked worker takes its role from the primary (SERVE_ROLE), not from the command it inherits.
+    ...(serveArgs.role && !cluster.isWorker ? { SERVE_ROLE: serveArgs.role } : {}),
   });
   // A worker of `serve`: the primary has migrated already.
   if (cluster.isWorker)
@@ -90,19 +102,25 @@ async function main(command: string): Promise<void> {
   if (config.role === 'worker') return work(config, database);
   if (config.workers === 1) return serve(config, database);
   await database.close();
+  // Before the workers start: it hears which of them answer for their metrics.
+  const operator = await startOperatorListener(config, { place: 'cluster-primary', log: logger });
   superviseWorkers(
     config.workers,
     log,
     () =>
       log('info', 'Meshport is ready', {
         url: readyUrl(config),
+        ...(operator ? { metrics: `${operator.url}/metrics` } : {}),
         database: 'postgres',
         workers: config.workers,
         role: config.role,
       }),
-    { background: config.role === 'all' },
+    { role: config.role },
   );
 }
+
+/** `log` as the operator listener takes it. */
+const logger = { error: (details: Record<string, unknown>, msg: string) => log('error', msg, details) };
 
 const readyUrl = (config: Config) => `http://hatch-acme.${config.baseDomain}:${config.port}`;
 
@@ -124,6 +142,8 @@ async function serve(config: Config, opened?: Database): Promise<void> {
   const close = gracefulClose(app);
   let stopping = false;
   let stopPurge = () => {};
+  let stopBackups = async () => {};
+  let operator: OperatorServer | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -134,7 +154,9 @@ async function serve(config: Config, opened?: Database): Promise<void> {
     const [outcome] = await Promise.all([close(), services.jobs.stop()]);
     if (outcome !== 'drained') app.log.warn({ outcome }, 'the drain did not finish in time');
     await services.processing.close();
+    await stopBackups();
     await database.close();
+    await operator?.close();
     app.log.info('stopped');
     process.exit(0);
   };
@@ -153,9 +175,22 @@ async function serve(config: Config, opened?: Database): Promise<void> {
     await reconcileRuns(database, services.processingSubjects.all());
   }
   const processingWarmUps = config.role === 'api' ? [] : [() => services.processing.warmUp(app.log)];
+  // `meshport backup` asks this process for the snapshot: it owns the embedded database (decision 0055).
+  if (database.still && !config.s3) {
+    const source = { databaseFolder: pgliteFolder(config.dataDir), storageRoot: storageFolder(config) };
+    const handler = backupHandler({ ...source, still: database.still }, app.log);
+    stopBackups = await listenForBackups(config.dataDir, handler, app.log);
+  }
+  operator = await startOperatorListener(config, { place: 'process', log: app.log });
   await app.listen({ port: config.port, host: config.host });
   if (cluster.isWorker) process.send?.(WORKER_LISTENING);
-  else app.log.info({ url: readyUrl(config), database: database.kind, role: config.role }, 'Meshport is ready');
+  else {
+    const metrics = operator ? { metrics: `${operator.url}/metrics` } : {};
+    app.log.info(
+      { url: readyUrl(config), ...metrics, database: database.kind, role: config.role },
+      'Meshport is ready',
+    );
+  }
   void payAtStart([() => warmConnections(database), ...warmUps, ...processingWarmUps], app.log, () => stopping).then(
     () => {
       if (stopping) return;
@@ -212,6 +247,7 @@ async function work(config: Config, database: Database): Promise<void> {
   const services = createServices(config, database);
   let stopping = false;
   let stopPurge = () => {};
+  let operator: OperatorServer | null = null;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
@@ -221,11 +257,13 @@ async function work(config: Config, database: Database): Promise<void> {
     await services.processing.close();
     await services.realtime.close();
     await database.close();
+    await operator?.close();
     log('info', 'stopped');
     process.exit(0);
   };
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
+  operator = await startOperatorListener(config, { place: 'process', log: logger });
   services.realtime.attachHeadless();
   await services.jobs.start();
   const warn = { warn: (details: Record<string, unknown>, msg: string) => log('error', msg, details) };
@@ -245,7 +283,10 @@ async function work(config: Config, database: Database): Promise<void> {
   // In a cluster the primary says when the whole server is ready (its HTTP workers listen);
   // this process saying so first would send clients to a port nobody listens on yet.
   if (cluster.isWorker) log('info', 'background jobs started', { database: database.kind, jobs });
-  else log('info', 'Meshport is ready', { role: 'worker', database: database.kind, jobs });
+  else {
+    const metrics = operator ? { metrics: `${operator.url}/metrics` } : {};
+    log('info', 'Meshport is ready', { role: 'worker', ...metrics, database: database.kind, jobs });
+  }
 }
 
 function lowerPriority(niceness: number): void {
@@ -257,16 +298,16 @@ function lowerPriority(niceness: number): void {
 }
 
 const command = process.argv[2] ?? 'serve';
-if (!['serve', 'migrate', 'seed', 'generate'].includes(command)) {
+if (!['serve', 'migrate', 'seed', 'generate', 'backup', 'restore'].includes(command)) {
   process.stderr.write(`${USAGE}\n`);
   process.exit(2);
 }
 main(command).catch((error: unknown) => {
-  if (error instanceof UsageError) {
+  if (error instanceof UsageError || error instanceof BackupUsageError) {
     process.stderr.write(`${error.message}\n${USAGE}\n`);
     process.exit(2);
   }
-  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof BackupError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

@@ -43,3 +43,15 @@ export function lockDataDir(dataDir: string): () => void {
   }
   throw new DataDirLockedError(`Could not lock the data folder ${dataDir}.`);
 }
+
+/** The pid of the live process (not this one) holding the data folder's lock, or null: none, or it is gone. */
+export function dataDirHolder(dataDir: string): number | null {
+  let text: string;
+  try {
+    text = fs.readFileSync(path.join(dataDir, 'meshport.lock'), 'utf8');
+  } catch {
+    return null;
+  }
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid !== process.pid && processIsAlive(pid) ? pid : null;
+}
