@@ -1,4 +1,3 @@
-import pino from 'pino';
 import { LoginRateLimiter, type RateLimits } from '#core/auth/login-rate-limiter.ts';
 import { SessionRepository } from '#core/auth/session.repository.ts';
 import { SessionService } from '#core/auth/session.service.ts';
@@ -10,6 +9,7 @@ import { ResponseCache } from '#core/http/response-cache.ts';
 import { declareFunctionReads } from '#core/http/response-cache-reads.ts';
 import { JobQueue } from '#core/jobs/job-queue.ts';
 import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
+import { createLogger } from '#core/operations/log-context.ts';
 import { createStorage } from '#core/storage/create-storage.ts';
 import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
 import { libraryFunctionReads } from '#modules/content/libraries/library.service.ts';
@@ -68,9 +68,10 @@ export function createServices(config: Config, database: Database, rateLimits?: 
     poolSize: 4,
     pollingSeconds: config.jobPollingSeconds,
     maintenanceSeconds: config.jobMaintenanceSeconds,
-    log: pino({ level: config.logLevel }).child({ module: 'jobs' }),
+    log: createLogger(config.logLevel).child({ module: 'jobs' }),
   });
   const storage = createStorage(config);
+  const uploadLog = createLogger(config.logLevel).child({ module: 'uploads' });
   const services: Services = {
     config,
     database,
@@ -85,14 +86,14 @@ export function createServices(config: Config, database: Database, rateLimits?: 
     uploads: new UploadService(
       database,
       storage,
-      createUploadStore(config),
+      createUploadStore(config, database, uploadLog),
       {
         expireHours: config.uploadExpireHours,
         idleSeconds: config.uploadIdleSeconds,
         unfinishedMax: config.uploadUnfinishedMax,
         defaultQuotaBytes: config.companyStorageQuotaBytes,
       },
-      pino({ level: config.logLevel }).child({ module: 'uploads' }),
+      uploadLog,
     ),
     jobs,
     ...createMessagingServices(config, database, sessions, tenants, changes),

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { type SQL, sql } from 'drizzle-orm';
@@ -9,6 +8,10 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { MIGRATIONS_DIR } from '#core/config/server-paths.ts';
+import { logContextFields } from '#core/operations/log-context.ts';
+import { dbPoolConnections, poolSamples } from '#core/operations/metrics.ts';
+import { guardConnectionLoss } from './connection-loss-guard.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { prepareStatementsByText } from './named-statements.ts';
 import { DEFAULT_QUEUE_TIMEOUT_MS, FairQueue, type QueuedPGlite, queuePGlite } from './pglite-queue.ts';
@@ -30,7 +33,6 @@ export interface RowsResultHKT extends PgQueryResultHKT {
 export type Db = PgDatabase<RowsResultHKT>;
 
 export const APP_ROLE = 'meshport_app';
-const MIGRATIONS = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../migrations');
 
 export interface TenantScope {
   companyId: number;
@@ -62,6 +64,11 @@ export interface Database {
   close(): Promise<void>;
   /** PGlite only: the data folder as a tarball, to start other instances from. */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: runs `work` while no statement runs (it holds the one connection's queue), so
+   * that the database's files stand still and nothing commits: a backup copies them then (decision 0055).
+   */
+  still?: <T>(work: () => Promise<T>) => Promise<T>;
   /** The driver under Drizzle, for mechanisms that speak SQL text themselves (the job queue). */
   driver: { kind: 'pglite'; client: QueuedPGlite } | { kind: 'postgres'; pool: pg.Pool };
 }
@@ -104,9 +111,13 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
       const locked = drizzlePg({ client, logger: statementCapture });
-      await migratePg(locked, { migrationsFolder: MIGRATIONS });
+      const before = await appliedMigrations(client);
+      await migratePg(locked, { migrationsFolder: MIGRATIONS_DIR });
       const lockedDb: Db = locked;
-      await afterMigrations(lockedDb);
+      // afterMigrations' ALTER TABLEs lock every tenant table exclusively: a process starting
+      // beside others that serve deadlocked their transactions (500s; deploy/test/load-balancer.test.ts).
+      // Only a migration adds tables, so they run when one was applied.
+      if ((await appliedMigrations(client)) !== before) await afterMigrations(lockedDb);
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
@@ -118,19 +129,39 @@ async function migrateOnce(pool: pg.Pool): Promise<void> {
   }
 }
 
+/** How many migrations the database has had applied; -1 before the first. */
+async function appliedMigrations(client: pg.PoolClient): Promise<number> {
+  try {
+    const { rows } = await client.query<{ n: number }>('select count(*)::int as n from drizzle.__drizzle_migrations');
+    return rows[0]?.n ?? 0;
+  } catch {
+    return -1;
+  }
+}
+
+/** Where the embedded database keeps its files in a data folder. */
+export function pgliteFolder(dataDir: string): string {
+  return path.join(dataDir, 'pglite');
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'pglite') {
     const release = options.dataDir ? lockDataDir(options.dataDir) : () => {};
     try {
       const client = await PGlite.create({
-        ...(options.dataDir ? { dataDir: path.join(options.dataDir, 'pglite') } : {}),
+        ...(options.dataDir ? { dataDir: pgliteFolder(options.dataDir) } : {}),
         ...(options.snapshot ? { loadDataDir: options.snapshot } : {}),
         extensions: { pg_trgm },
       });
       // Every statement and transaction, through `system` or `tenant`, waits in this one
       // first-come first-served queue, for a bounded time.
       const timeoutMs = options.queueTimeoutMs === undefined ? DEFAULT_QUEUE_TIMEOUT_MS : options.queueTimeoutMs;
-      const queued = queuePGlite(client, new FairQueue(timeoutMs));
+      const queue = new FairQueue(timeoutMs);
+      const queued = queuePGlite(client, queue);
+      // The one connection: in use or idle; the statements waiting for it.
+      const unobserve = dbPoolConnections.observe(() =>
+        poolSamples('app', queue.busy ? 1 : 0, queue.busy ? 0 : 1, queue.waiting),
+      );
       const drizzled = drizzlePglite({ client: queued as PGlite, logger: statementCapture });
       const db: Db = drizzled;
       return {
@@ -148,7 +179,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
             readingOnlyNow() ? { accessMode: 'read only' } : undefined,
           ),
         async migrate() {
-          await migratePglite(drizzled, { migrationsFolder: MIGRATIONS });
+          await migratePglite(drizzled, { migrationsFolder: MIGRATIONS_DIR });
           await afterMigrations(db);
         },
         async listen(channel, onPayload, onLive) {
@@ -160,10 +191,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           };
         },
         async close() {
+          unobserve();
           await client.close();
           release();
         },
         dump: () => queued.dumpDataDir('none'),
+        still: (work) => queue.run(work, null),
       };
     } catch (error) {
       release();
@@ -180,14 +213,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     min: options.poolSize ?? 20,
     pipeline: true,
   } as pg.PoolConfig);
-  // An idle connection the server ends (restart, admin command) must not crash the process:
+  // A connection the server ends (restart, crash, admin command) must not crash the process:
   // the pool drops it and opens another on the next query.
+  const warn = (msg: string, error: Error) =>
+    process.stderr.write(`${JSON.stringify({ level: 40, time: Date.now(), msg, err: error.message })}\n`);
   pool.on('connect', (client) => prepareStatementsByText(client));
-  pool.on('error', (error) => {
-    process.stderr.write(
-      `${JSON.stringify({ level: 40, time: Date.now(), msg: 'idle database connection lost', err: error.message })}\n`,
-    );
-  });
+  pool.on('error', (error) => warn('idle database connection lost', error));
+  guardConnectionLoss(pool, { onLost: (error) => warn('database connection lost during use', error) });
+  const unobserve = dbPoolConnections.observe(() =>
+    poolSamples('app', pool.totalCount - pool.idleCount, pool.idleCount, pool.waitingCount),
+  );
   const drizzled = drizzlePg({ client: pool, logger: statementCapture });
   const db: Db = drizzled;
   const perClient = new WeakMap<pg.PoolClient, Db>();
@@ -245,7 +280,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
             // The connection is someone else's by now: this only happens when it is lost, and
             // what runs on it next fails too and drops it.
             process.stderr.write(
-              `${JSON.stringify({ level: 40, time: Date.now(), msg: 'read-only commit failed', err: String(error) })}\n`,
+              `${JSON.stringify({ level: 40, time: Date.now(), ...logContextFields(), msg: 'read-only commit failed', err: String(error) })}\n`,
             );
           });
           release();
@@ -270,6 +305,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     listen: (channel, onPayload, onLive) => listenWithReconnect(options.url, channel, onPayload, onLive),
     async close() {
+      unobserve();
       await pool.end();
     },
   };
@@ -291,7 +327,8 @@ async function listenWithReconnect(
       retry = undefined;
       connect().catch(scheduleRetry);
     }, delay);
-    delay = Math.min(delay * 2, 5_000);
+    // At most 2 s apart: the feed is live again within 2 s of the database's return.
+    delay = Math.min(delay * 2, 2_000);
   };
   const connect = async (): Promise<void> => {
     const next = new pg.Client({ connectionString: url });

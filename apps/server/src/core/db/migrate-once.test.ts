@@ -57,4 +57,24 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('migrating on the PostgreSQL ser
     );
     expect(secured?.rows[0]?.count).toBeGreaterThan(10);
   });
+
+  // A restarted api process beside one under load deadlocked the other's requests (500s) with the
+  // ALTER TABLEs run after migrating: they wait for each table's exclusive lock (deploy/test/load-balancer.test.ts).
+  it('takes no table lock when there is nothing to migrate, so a process starts beside a busy one', async () => {
+    const starting = await openDatabase({ kind: 'postgres', url, poolSize: 2 });
+    opened.push(starting);
+    const busy = new pg.Client({ connectionString: url });
+    await busy.connect();
+    try {
+      // What every write holds until it commits.
+      await busy.query('begin');
+      await busy.query('lock table projects in row exclusive mode');
+      const migrated = starting.migrate().then(() => 'migrated');
+      const waited = new Promise((resolve) => setTimeout(resolve, 5_000, 'waited for the table'));
+      expect(await Promise.race([migrated, waited])).toBe('migrated');
+    } finally {
+      await busy.query('rollback');
+      await busy.end();
+    }
+  });
 });

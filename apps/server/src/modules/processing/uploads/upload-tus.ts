@@ -44,6 +44,7 @@ export class TusBridge {
     this.server = new Server({
       path: `${API_PREFIX}${UPLOADS_PATH}`,
       datastore: store.datastore,
+      locker: store.locker,
       maxSize: maxBytes,
       // Same-origin only: no CORS answers (the web app is on the tenant's own host).
       allowedOrigins: () => false,
