@@ -23,6 +23,8 @@ export interface CallOptions {
   body?: Buffer;
   /** The local address to connect from (nginx picks a realtime process by the client's address). */
   localAddress?: string;
+  /** A connection of its own, not one kept alive from an earlier request. */
+  ownConnection?: boolean;
 }
 
 /** Where the test talks to: nginx's port and the tenant host sent as `Host`. */
@@ -42,7 +44,7 @@ export function upstreamsOf(headers: http.IncomingHttpHeaders): string[] {
     .filter(Boolean);
 }
 
-/** One request through the proxy; rejects when the connection ends without an answer. */
+/** One request through the proxy (or to one process); rejects when the connection ends without an answer. */
 export function call(target: ProxyTarget, path: string, options: CallOptions = {}): Promise<Answer> {
   const payload = options.json === undefined ? options.body : Buffer.from(JSON.stringify(options.json));
   const headers: Record<string, string> = {
@@ -61,7 +63,8 @@ export function call(target: ProxyTarget, path: string, options: CallOptions = {
         path,
         method: options.method ?? 'GET',
         headers,
-        ...(options.localAddress ? { localAddress: options.localAddress, agent: false } : { agent: keptAlive }),
+        ...(options.localAddress ? { localAddress: options.localAddress } : {}),
+        agent: options.localAddress || options.ownConnection ? false : keptAlive,
       },
       (response) => {
         const chunks: Buffer[] = [];

@@ -5,7 +5,6 @@
  * acknowledged with a 2xx is there afterwards; a job that fell due meanwhile is worked.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,10 +23,10 @@ import {
   type PostgresCluster,
   postgresClusterUnavailable,
 } from '../support/postgres-cluster.ts';
+import { type CallOptions, call } from '../support/proxy-load.ts';
 
 const UNAVAILABLE = postgresClusterUnavailable();
 const RECOVERY_LIMIT_MS = 5_000;
-const REQUEST_TIMEOUT_MS = 20_000;
 const DEMO_PASSWORD = 'meshport-demo-2026';
 const UNAVAILABLE_MESSAGE = 'The database is unavailable. Please try again shortly.';
 /** The Socket.IO adapter takes up to 3 s to listen again; events published before that are not heard. */
@@ -46,50 +45,13 @@ interface Outcome {
   name?: string;
 }
 
-interface Answer {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: unknown;
-}
-
-/** One request on a connection of its own; rejects when the connection ends without an answer. */
-function send(port: number, path: string, options: { method?: string; token?: string; json?: unknown } = {}) {
-  const payload = options.json === undefined ? undefined : JSON.stringify(options.json);
-  const headers: Record<string, string> = {
-    host: `hatch-acme.${BASE_DOMAIN}:${port}`,
-    accept: 'application/json',
-    'cache-control': 'no-cache',
-  };
-  if (options.token) headers.authorization = `Bearer ${options.token}`;
-  if (payload !== undefined) {
-    headers['content-type'] = 'application/json';
-    headers['content-length'] = String(Buffer.byteLength(payload));
-  }
-  return new Promise<Answer>((resolve, reject) => {
-    const request = http.request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers, agent: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          let body: unknown = text;
-          try {
-            body = JSON.parse(text);
-          } catch {
-            // not JSON: kept as text
-          }
-          resolve({ status: response.statusCode ?? 0, headers: response.headers, body });
-        });
-      },
-    );
-    request.setTimeout(REQUEST_TIMEOUT_MS, () => request.destroy(new Error('timeout')));
-    request.on('error', reject);
-    if (payload !== undefined) request.write(payload);
-    request.end();
+/** One request to the server on a connection of its own; rejects when the connection ends without an answer. */
+const send = (port: number, path: string, options: Omit<CallOptions, 'headers' | 'ownConnection'> = {}) =>
+  call({ port, host: `hatch-acme.${BASE_DOMAIN}:${port}` }, path, {
+    ...options,
+    headers: { 'cache-control': 'no-cache' },
+    ownConnection: true,
   });
-}
 
 const messageOf = (body: unknown) =>
   typeof body === 'object' && body !== null && typeof (body as { message?: unknown }).message === 'string'

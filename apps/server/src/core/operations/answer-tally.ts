@@ -1,4 +1,4 @@
-import type { Metric, Registry } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const REQUESTS = 'meshport_http_requests_total';
@@ -36,21 +36,25 @@ export class AnswerTally {
 
   /** Registers both metrics in `registry`, as prom-client's would be (a cluster sums them). */
   constructor(registry: Registry) {
-    registry.registerMetric(
-      this.metric(
-        REQUESTS,
-        'counter',
-        'HTTP answers by route pattern ("unmatched" when no route took the request), method and status.',
-        () => this.counts(),
-      ),
+    const reset = () => this.reset();
+    new TalliedCounter(
+      {
+        name: REQUESTS,
+        help: 'HTTP answers by route pattern ("unmatched" when no route took the request), method and status.',
+        registers: [registry],
+      },
+      () => this.counts(),
+      reset,
     );
-    registry.registerMetric(
-      this.metric(
-        DURATION,
-        'histogram',
-        'Time from the request arriving to its answer sent, by route pattern, method and status class (2xx…).',
-        () => this.durations(),
-      ),
+    new TalliedHistogram(
+      {
+        name: DURATION,
+        help: 'Time from the request arriving to its answer sent, by route pattern, method and status class (2xx…).',
+        buckets: BUCKETS,
+        registers: [registry],
+      },
+      () => this.durations(),
+      reset,
     );
   }
 
@@ -124,13 +128,54 @@ export class AnswerTally {
     }
     return values;
   }
+}
+
+/**
+ * prom-client's counter and histogram, read from the tally at a scrape: the base class gives the
+ * metric's name, help, type and aggregator as its registry expects them, the tally its values.
+ * (Subclasses, not objects of the registry's shape: its typings take its own classes only.)
+ */
+class TalliedCounter extends Counter {
+  constructor(
+    configuration: ConstructorParameters<typeof Counter>[0],
+    private readonly read: () => Value[],
+    private readonly onReset: () => void,
+  ) {
+    super(configuration);
+  }
+
+  override async get() {
+    return { ...(await super.get()), values: this.read() };
+  }
+
+  override reset(): void {
+    super.reset();
+    // Unset while the base class's constructor resets.
+    this.onReset?.();
+  }
+}
+
+class TalliedHistogram extends Histogram {
+  constructor(
+    private readonly configuration: ConstructorParameters<typeof Histogram>[0],
+    private readonly read: () => Value[],
+    private readonly onReset: () => void,
+  ) {
+    super(configuration);
+  }
 
   /**
-   * A metric as a registry reads it (`get()`, and `aggregator` for a cluster's primary). prom-client
-   * types `registerMetric` for its own classes only; this is the shape its registry uses.
+   * prom-client's histogram reads its text form, and `get()` its JSON form (a cluster's), from this
+   * method, which its typings leave out; `get()` spreads each value's `sharedLabels` into its labels.
    */
-  private metric(name: string, type: 'counter' | 'histogram', help: string, values: () => Value[]) {
-    const get = async () => ({ name, help, type, aggregator: 'sum', values: values() });
-    return { name, help, type, aggregator: 'sum', get, reset: () => this.reset() } as unknown as Metric;
+  async getForPromString() {
+    const { name, help } = this.configuration;
+    const values = this.read().map((value) => ({ ...value, sharedLabels: {} }));
+    return { name, help, type: 'histogram', values, aggregator: 'sum' };
+  }
+
+  override reset(): void {
+    super.reset();
+    this.onReset?.();
   }
 }

@@ -62,6 +62,15 @@ export function shareMetricsWithPrimary(
   primary.send?.(SHARING);
 }
 
+/** node:cluster, as the primary hears its workers. */
+const nodeCluster: MetricsCluster = {
+  on(event: 'message' | 'exit', listener: (worker: MetricsWorker, message?: unknown) => void) {
+    return event === 'message'
+      ? cluster.on('message', (worker, message: unknown) => listener(worker, message))
+      : cluster.on('exit', (worker) => listener(worker));
+  },
+};
+
 /**
  * A cluster's primary: every worker's metrics, each metric combined by its aggregator (counters
  * and histograms summed; gauges as each declares: `sum`, `max`…), with prom-client's
@@ -71,7 +80,7 @@ export function shareMetricsWithPrimary(
  * the whole scrape when one does not answer.
  */
 export function clusterMetrics(
-  workers: MetricsCluster = cluster as unknown as MetricsCluster,
+  workers: MetricsCluster = nodeCluster,
   timeoutMs = ANSWER_TIMEOUT_MS,
 ): () => Promise<MetricsText> {
   const sharing = new Set<MetricsWorker>();
