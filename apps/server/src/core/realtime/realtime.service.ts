@@ -10,13 +10,11 @@ import {
   SESSION_COOKIE,
   type SubscribeAck,
 } from '@meshport/contract';
-import { createAdapter } from '@socket.io/postgres-adapter';
-import pg from 'pg';
+import type pg from 'pg';
 import { type ExtendedError, Server, type Socket } from 'socket.io';
 import { isOwnOrigin } from '#core/auth/own-origin.ts';
 import type { SessionService } from '#core/auth/session.service.ts';
 import type { ChangeFeed } from '#core/db/change-feed.ts';
-import { guardConnectionLoss } from '#core/db/connection-loss-guard.ts';
 import type { RequestTenant } from '#core/http/request-context.ts';
 import type { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
 import { SweepQueue, type SweepScope } from './access-sweep.ts';
@@ -30,6 +28,7 @@ import {
   refusalHere,
 } from './channel-authorizer.ts';
 import { ChannelFanOut, type SocketIoEvent, socketIoPlace } from './channel-fan-out.ts';
+import { FAN_OUT, type RealtimeLogger, useDatabaseFanOut } from './database-fan-out.ts';
 
 interface SocketData {
   token: string;
@@ -51,9 +50,6 @@ const EXPIRY_MARGIN_MS = 20;
 const SWEEP_CONCURRENCY = 8;
 
 type RealtimeSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
-/** The message by which a process hands an event to the others, which write it to their own sockets. */
-const FAN_OUT = 'meshport:fan-out';
-type Logger = { info(details: object, message: string): void; warn(details: object, message: string): void };
 
 export interface RealtimeOptions {
   baseDomain: string;
@@ -72,7 +68,7 @@ export interface RealtimeOptions {
    * licences or companies re-checks the sockets concerned (`access-sweep.ts`).
    */
   changes?: ChangeFeed;
-  log?: Logger;
+  log?: RealtimeLogger;
 }
 
 function handshakeError(message: string, status: number): ExtendedError {
@@ -99,7 +95,7 @@ export class RealtimeService {
   private readonly kinds: Record<string, ChannelKindRule> = {};
   /** Signs /broadcasting/auth answers (Pusher shape); the join itself happens on the server. */
   private readonly signingKey = randomBytes(32);
-  private readonly log: Logger;
+  private readonly log: RealtimeLogger;
   private readonly expiryTimers = new Map<string, NodeJS.Timeout>();
   private readonly sweeps: SweepQueue;
   private readonly fanOut: ChannelFanOut<SocketIoEvent>;
@@ -155,21 +151,9 @@ export class RealtimeService {
 
   private useDatabaseFanOut(io: Server): void {
     if (!this.options.databaseUrl) return;
-    this.pool = new pg.Pool({ connectionString: this.options.databaseUrl, max: 3 });
-    this.pool.on('error', (error) => this.log.warn({ err: error }, 'realtime database connection failed'));
-    // The adapter keeps one connection for LISTEN and takes another when it ends, never releasing the lost one.
-    guardConnectionLoss(this.pool, {
-      onLost: (error) => this.log.warn({ err: error.message }, 'realtime database connection lost; reconnecting'),
-      releaseWhenLost: true,
-    });
-    io.adapter(
-      createAdapter(this.pool, {
-        errorHandler: (error) => this.log.warn({ err: error }, 'realtime fan-out failed'),
-      }),
+    this.pool = useDatabaseFanOut(io, this.options.databaseUrl, this.log, (channel, event, payload) =>
+      this.fanOut.push(channel, event, payload),
     );
-    io.on(FAN_OUT, (channel: unknown, event: unknown, payload: unknown) => {
-      if (typeof channel === 'string' && typeof event === 'string') this.fanOut.push(channel, event, payload);
-    });
   }
 
   attach(server: HttpServer): void {
