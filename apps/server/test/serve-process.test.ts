@@ -114,10 +114,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes 
     expect(server.output()).toMatch(/"msg":"Meshport is ready".*"workers":2/);
     // Only the primary says the server is ready; the job process says it started.
     expect(server.output().match(/Meshport is ready/g)).toHaveLength(1);
-    await waitFor(() => /"msg":"background jobs started"/.test(server.output()), 30_000);
+    // Long waits: a forked process compiles the sources (tsx) first, slow on a loaded 2-core machine.
+    await waitFor(() => /"msg":"background jobs started"/.test(server.output()), 100_000);
     expect(new Set(workerPids()).size).toBe(2);
     for (let i = 0; i < 4; i++) expect((await httpRequest(base, '/healthz')).status).toBe(200);
-  });
+  }, 150_000);
 
   it('serves the metrics of all its processes, added together, on the primary’s operator port', async () => {
     const metricsUrl = /"metrics":"([^"]+)"/.exec(server.output())?.[1] as string;
@@ -142,11 +143,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the server as worker processes 
   it('starts another worker when one dies, and stops them all on SIGTERM', async () => {
     const [first] = workerPids();
     process.kill(first as number, 'SIGKILL');
-    await waitFor(() => workerPids().length === 3, 30_000);
+    await waitFor(() => workerPids().length === 3, 100_000);
     expect(server.output()).toMatch(/a worker stopped; starting another/);
     expect((await httpRequest(base, '/healthz')).status).toBe(200);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     await waitFor(() => workerPids().every((pid) => !alive(pid)), 10_000);
-  });
+  }, 150_000);
 });

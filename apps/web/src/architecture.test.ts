@@ -129,7 +129,8 @@ const homeOf = (path: string) => {
 };
 const files = sourceFiles(SRC).map((file) => ({ file, path: toPosix(relative(SRC, file)) }));
 
-describe('import graph', () => {
+// Each test parses every source file: more than the default 5 s on a loaded 2-core machine.
+describe('import graph', { timeout: 30_000 }, () => {
   it('reads the whole app', () => {
     const layers = new Set(files.map(({ path }) => layerOf(path).layer));
     expect([...layers].sort()).toEqual(['app', 'features', 'lib', 'root', 'shared']);
