@@ -7,14 +7,25 @@ export {
   frameObject,
 } from './frame-object.ts';
 export { BASIS_TRANSCODER_PATH, createKtx2Loader, type KTX2Loader } from './ktx2-textures.ts';
-export { type LoadModelOptions, loadGlb } from './load-model.ts';
 export {
-  createMaterialSphere,
-  MATERIAL_MAP_NAMES,
-  type MaterialFactors,
-  type MaterialMapName,
-  type MaterialMaps,
-} from './material-sphere.ts';
+  collectMaterialSlots,
+  type LoadedModel,
+  type LoadModelOptions,
+  loadGlb,
+  loadGlbWithSlots,
+  type MaterialSlots,
+  type SlotTarget,
+} from './load-model.ts';
+export {
+  applyFinish,
+  createFinishMaterial,
+  disposeFinishMaterial,
+  FINISH_MAP_ORDER,
+  finishMapOrder,
+  originalMaterial,
+  resetFinish,
+} from './material-finish.ts';
+export { createMaterialSphere } from './material-sphere.ts';
 export {
   COLOURFUL_SATURATION,
   contrastingBackground,
@@ -24,6 +35,15 @@ export {
   luminanceOf,
   meanSurfaceColour,
 } from './model-tone.ts';
+export {
+  configureMapTexture,
+  createPbrMaterial,
+  MATERIAL_MAP_NAMES,
+  type MapLayout,
+  type MaterialFactors,
+  type MaterialMapName,
+  type MaterialMaps,
+} from './pbr-material.ts';
 export {
   createStudioScene,
   disposeObject,

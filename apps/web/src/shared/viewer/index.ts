@@ -8,4 +8,11 @@ export { ProcessingRunButtons } from './processing-run-buttons.component.tsx';
 export { ProcessingDownloads, type ProcessingRecord, RecordViewer } from './record-viewer.component.tsx';
 export { reprocess } from './reprocess.api.ts';
 export { ReprocessForm, type ReprocessFormProps, type ReprocessRecord } from './reprocess-form.component.tsx';
-export { Viewer, type ViewerProps, type ViewerSource } from './viewer.component.tsx';
+export {
+  type FinishChoice,
+  type FinishFrame,
+  type FinishMaps,
+  Viewer,
+  type ViewerProps,
+  type ViewerSource,
+} from './viewer.component.tsx';

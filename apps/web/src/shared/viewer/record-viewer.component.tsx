@@ -5,7 +5,7 @@ import { formatBytes } from '@/lib/i18n/format.ts';
 import { processingMessage, type StoredMessage } from '@/lib/i18n/processing-message.ts';
 import { StatusBadge } from '../resource-list/index.ts';
 import { Icon } from '../ui/icons.component.tsx';
-import { BACKDROP, STAGE_HEIGHT, Viewer } from './viewer.component.tsx';
+import { BACKDROP, type FinishChoice, type FinishFrame, STAGE_HEIGHT, Viewer } from './viewer.component.tsx';
 import { viewerAvailability } from './viewer.logic.ts';
 
 /** What the viewer needs of a processed model or library item (their rows carry these fields). */
@@ -26,8 +26,17 @@ const colorOf = (status: string) => STATUS_COLORS[status as keyof typeof STATUS_
 /**
  * A model's or item's 3D view once processing finished; while it runs, a wait that names the
  * status (the page's live query turns it into the view at FINISHED); after a failure, why not.
+ * `finishes` and `onFinishShown` go to the viewer (a finish per material slot, `ViewerProps`).
  */
-export function RecordViewer({ record }: { record: ProcessingRecord }) {
+export function RecordViewer({
+  record,
+  finishes,
+  onFinishShown,
+}: {
+  record: ProcessingRecord;
+  finishes?: FinishChoice;
+  onFinishShown?: (frame: FinishFrame) => void;
+}) {
   const { t } = useTranslation();
   const availability = viewerAvailability(record.status, record.glb_url);
   if (availability === 'ready' && record.glb_url) {
@@ -37,6 +46,8 @@ export function RecordViewer({ record }: { record: ProcessingRecord }) {
         label={t('viewer.label', { name: record.name })}
         poster={record.preview_image_url}
         arFileName={record.name}
+        finishes={finishes}
+        onFinishShown={onFinishShown}
       />
     );
   }

@@ -10,13 +10,21 @@ import type { ViewerEngine } from './viewer-engine.ts';
  * model on a surface found by hit-testing.
  */
 
-/** Exports the shown model as USDZ and hands it to AR Quick Look. */
-export async function openQuickLook(engine: ViewerEngine, fileName: string, posterUrl: string | null): Promise<void> {
-  if (!engine.object) return;
+/**
+ * The model as Quick Look opens it: a USDZ of the object as it is drawn, so with the finishes chosen for its
+ * slots (their maps are image bitmaps or images, drawn to PNG as they are; `flipY` off, as glTF's).
+ */
+export function exportUsdz(object: THREE.Object3D): Promise<Uint8Array<ArrayBuffer>> {
   const exporter = new USDZExporter();
   // KTX2 textures are GPU-compressed once loaded (decision 0036): the exporter draws them back to images.
   exporter.setTextureUtils(WebGLTextureUtils);
-  const bytes = await exporter.parseAsync(engine.object, { quickLookCompatible: true });
+  return exporter.parseAsync(object, { quickLookCompatible: true });
+}
+
+/** Exports the shown model as USDZ and hands it to AR Quick Look. */
+export async function openQuickLook(engine: ViewerEngine, fileName: string, posterUrl: string | null): Promise<void> {
+  if (!engine.object) return;
+  const bytes = await exportUsdz(engine.object);
   const url = URL.createObjectURL(new Blob([bytes], { type: 'model/vnd.usdz+zip' }));
   const anchor = document.createElement('a');
   anchor.rel = 'ar';

@@ -5,14 +5,17 @@ import {
   createStudioScene,
   disposeObject,
   type KTX2Loader,
-  loadGlb,
+  type LoadedModel,
+  loadGlbWithSlots,
   type MaterialMaps,
+  type SlotTarget,
   type StudioScene,
   stageModel,
 } from '@meshport/scene';
 import * as THREE from 'three';
 import { OrbitControls } from 'three/examples/jsm/controls/OrbitControls.js';
 import { releaseRenderer, takeRenderer } from './renderer-pool.ts';
+import { type FinishChoice, type FinishEvents, ViewerFinishes } from './viewer-finishes.ts';
 
 /** What the viewer shows: a processed model (its GLB) or a material on a sphere (its maps). */
 export type ViewerSource =
@@ -53,12 +56,19 @@ export class ViewerEngine {
   private drawn = false;
   private readonly resizeObserver: ResizeObserver;
   private readonly onFirstFrame: () => void;
+  /** The finishes chosen for the model's material slots, and their decoded maps. */
+  private readonly finishes: ViewerFinishes;
 
   constructor(
     private readonly container: HTMLElement,
     onFirstFrame: () => void,
+    finishEvents: FinishEvents = {},
   ) {
     this.onFirstFrame = onFirstFrame;
+    this.finishes = new ViewerFinishes(
+      { drawNow: () => this.drawNow(), requestRender: this.requestRender, swapped: (targets) => this.swapped(targets) },
+      finishEvents,
+    );
     this.renderer = takeRenderer();
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     const canvas = this.renderer.domElement;
@@ -84,20 +94,34 @@ export class ViewerEngine {
 
   /** Fetches and shows the source, replacing what was shown. Rejects with ViewerLoadError when a file fails. */
   async load(source: ViewerSource, signal: AbortSignal): Promise<void> {
-    const object = source.kind === 'glb' ? await this.fetchModel(source.url, signal) : await fetchSphere(source.maps);
+    const { root: object, slots } =
+      source.kind === 'glb'
+        ? await this.fetchModel(source.url, signal)
+        : { root: await fetchSphere(source.maps), slots: new Map() };
     if (this.disposed || signal.aborted) {
       disposeObject(object);
       return;
     }
     if (this.object) {
+      // The own materials back first, so that they are the ones freed.
+      this.finishes.detach();
       this.studio.scene.remove(this.object);
       disposeObject(this.object);
     }
     this.object = object;
     this.background = null;
     this.studio.scene.add(object);
+    this.finishes.attach(slots);
     this.applyWireframe();
     this.frameView();
+  }
+
+  /**
+   * Chooses the finish of each material slot of the model (before or after it loaded). A finish whose maps are
+   * decoded is drawn before this returns; else its maps load and show as they arrive (`ViewerFinishes`).
+   */
+  setFinishes(choice: FinishChoice): void {
+    this.finishes.set(choice);
   }
 
   /** Back to the framed 3/4 view. */
@@ -144,6 +168,7 @@ export class ViewerEngine {
     this.controls.removeEventListener('change', this.requestRender);
     this.controls.removeEventListener('start', this.markTouched);
     this.controls.dispose();
+    this.finishes.dispose();
     if (this.object) disposeObject(this.object);
     this.object = null;
     this.studio.dispose();
@@ -160,13 +185,26 @@ export class ViewerEngine {
       this.drawn = true;
       this.onFirstFrame();
     }
+    if (this.object) this.finishes.frameDrawn(performance.now());
   };
+
+  /** Draws in this task, instead of at the next animation frame (an XR session draws its own frames). */
+  private drawNow(): void {
+    if (this.disposed || this.renderer.xr.isPresenting) return;
+    if (this.frame) cancelAnimationFrame(this.frame);
+    this.draw();
+  }
+
+  /** Meshes whose materials a finish changed: the wireframe setting holds for their new materials. */
+  private swapped(targets: readonly SlotTarget[]): void {
+    for (const { mesh } of targets) this.setMeshWireframe(mesh);
+  }
 
   private readonly markTouched = (): void => {
     this.touched = true;
   };
 
-  private async fetchModel(url: string, signal: AbortSignal): Promise<THREE.Object3D> {
+  private async fetchModel(url: string, signal: AbortSignal): Promise<LoadedModel> {
     let response: Response;
     try {
       response = await fetch(url, { credentials: 'include', signal });
@@ -175,7 +213,7 @@ export class ViewerEngine {
       throw new ViewerLoadError(0);
     }
     if (!response.ok) throw new ViewerLoadError(response.status);
-    return loadGlb(await response.arrayBuffer(), { ktx2Loader: this.ktx2Loader });
+    return loadGlbWithSlots(await response.arrayBuffer(), { ktx2Loader: this.ktx2Loader });
   }
 
   private frameView(): void {
@@ -211,11 +249,14 @@ export class ViewerEngine {
 
   private applyWireframe(): void {
     this.object?.traverse((node) => {
-      if (!(node instanceof THREE.Mesh)) return;
-      for (const material of ([] as THREE.Material[]).concat(node.material)) {
-        if ('wireframe' in material) material.wireframe = this.wireframe;
-      }
+      if (node instanceof THREE.Mesh) this.setMeshWireframe(node);
     });
+  }
+
+  private setMeshWireframe(mesh: THREE.Mesh): void {
+    for (const material of ([] as THREE.Material[]).concat(mesh.material)) {
+      if ('wireframe' in material) material.wireframe = this.wireframe;
+    }
   }
 }
 

@@ -11,17 +11,20 @@ import {
   Text,
   Tooltip,
 } from '@mantine/core';
-import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { reportError } from '@/lib/error-reporting.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { Icon, type IconName } from '../ui/icons.component.tsx';
 import { type ArMode, detectArMode } from './ar-support.logic.ts';
+import { clearFinishAttributes, finishAttributeEvents } from './finish-attributes.ts';
 import { viewerKeyAction } from './viewer.logic.ts';
 import type { ViewerEngine, ViewerSource } from './viewer-engine.ts';
+import type { FinishChoice, FinishFrame } from './viewer-finishes.ts';
 import { hasWebGl } from './webgl-surface.ts';
 
 export type { ViewerSource } from './viewer-engine.ts';
+export type { FinishChoice, FinishFrame, FinishMaps } from './viewer-finishes.ts';
 
 /** The backdrop of the scene (DEFAULT_BACKGROUND of @meshport/scene, not imported: it would pull three in). */
 export const BACKDROP = '#eceef1';
@@ -41,18 +44,38 @@ export interface ViewerProps {
   arFileName?: string;
   /** The stage's height (by breakpoint). */
   height?: BoxProps['h'];
+  /**
+   * A model's finish per material slot (glTF material index → a library material's maps; null or left out: the
+   * model's own). A change shows at once where the maps are decoded, else as they load.
+   */
+  finishes?: FinishChoice;
+  /** After the frame that first showed a slot's chosen finish whole. */
+  onFinishShown?: (frame: FinishFrame) => void;
 }
 
 /**
  * An interactive 3D view (three.js and the shared scene load only when it mounts): drag or the
  * arrow keys orbit, wheel, pinch or +/- zoom, R resets, W toggles wireframe. The root says what it
- * shows in `data-state` (loading, ready after the first frame, error, unsupported).
+ * shows in `data-state` (loading, ready after the first frame, error, unsupported), and the
+ * finishes chosen for a model's material slots in `data-finish-*` (finish-attributes.ts).
  */
-export function Viewer({ source, label, poster = null, arFileName, height = STAGE_HEIGHT }: ViewerProps) {
+export function Viewer({
+  source,
+  label,
+  poster = null,
+  arFileName,
+  height = STAGE_HEIGHT,
+  finishes,
+  onFinishShown,
+}: ViewerProps) {
   const { t } = useTranslation();
   const helpId = useId();
+  const rootRef = useRef<HTMLDivElement>(null);
   const containerRef = useRef<HTMLDivElement>(null);
   const engineRef = useRef<ViewerEngine | null>(null);
+  const finishesKey = JSON.stringify(finishes ?? {});
+  const finishesRef = useRef(finishesKey);
+  const onFinishShownRef = useRef(onFinishShown);
   const [supported] = useState(hasWebGl);
   const sourceKey = JSON.stringify(source);
   // The state belongs to the source it was reached for: on another record's source the viewer says
@@ -61,6 +84,15 @@ export function Viewer({ source, label, poster = null, arFileName, height = STAG
   const state: ViewerState = !supported ? 'unsupported' : reached.key === sourceKey ? reached.state : 'loading';
   const [attempt, setAttempt] = useState(0);
   const [wireframe, setWireframe] = useState(false);
+
+  // In the commit of the render that chose it, so that the choice is drawn in the task of the click that made it.
+  useLayoutEffect(() => {
+    finishesRef.current = finishesKey;
+    engineRef.current?.setFinishes(JSON.parse(finishesKey) as FinishChoice);
+  }, [finishesKey]);
+  useLayoutEffect(() => {
+    onFinishShownRef.current = onFinishShown;
+  });
 
   // `attempt` is the retry: a new attempt loads again.
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is a trigger, not read
@@ -80,10 +112,18 @@ export function Viewer({ source, label, poster = null, arFileName, height = STAG
     import('./viewer-engine.ts')
       .then(async ({ ViewerEngine }) => {
         if (abort.signal.aborted) return;
-        engine = new ViewerEngine(container, () => {
-          if (!abort.signal.aborted) setState('ready');
-        });
+        const root = () => (abort.signal.aborted ? null : rootRef.current);
+        clearFinishAttributes(rootRef.current);
+        const events = finishAttributeEvents(root, { onShown: onFinishShownRef, onError: reportError });
+        engine = new ViewerEngine(
+          container,
+          () => {
+            if (!abort.signal.aborted) setState('ready');
+          },
+          events,
+        );
         engineRef.current = engine;
+        engine.setFinishes(JSON.parse(finishesRef.current) as FinishChoice);
         await engine.load(JSON.parse(sourceKey) as ViewerSource, abort.signal);
       })
       .catch(fail);
@@ -119,7 +159,7 @@ export function Viewer({ source, label, poster = null, arFileName, height = STAG
   ];
 
   return (
-    <Stack gap="xs" data-viewer="" data-state={state} data-wireframe={wireframe ? 'on' : 'off'}>
+    <Stack ref={rootRef} gap="xs" data-viewer="" data-state={state} data-wireframe={wireframe ? 'on' : 'off'}>
       <Box
         pos="relative"
         w="100%"
