@@ -18,6 +18,7 @@ export * from './errors.ts';
 export * from './ids.ts';
 export * from './list.ts';
 export * from './material-maps.ts';
+export * from './material-slots.ts';
 export * from './model-placement.ts';
 export * from './notifications.ts';
 export * from './password-reset.ts';

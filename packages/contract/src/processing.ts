@@ -99,6 +99,8 @@ export const processingFiguresSchema = z.object({
   points: z.number().int(),
   meshes: z.number().int(),
   materials: z.number().int(),
+  /** The output's material names in its order: material i is the model's slot i (decision 0059); absent on older records. */
+  material_names: z.array(z.string()).optional(),
   textures: z.number().int(),
   bounds: z.object({ min: vector3, max: vector3 }).nullable(),
   simplified: z.boolean(),

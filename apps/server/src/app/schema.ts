@@ -19,6 +19,7 @@ export * from '#modules/content/library-items/library-item.table.ts';
 export * from '#modules/content/material-categories/material-category.table.ts';
 export * from '#modules/content/materials/material.table.ts';
 export * from '#modules/content/project-models/project-model.table.ts';
+export * from '#modules/content/project-models/project-model-material-slot.table.ts';
 export * from '#modules/content/projects/project.table.ts';
 export * from '#modules/processing/uploads/upload.table.ts';
 export * from '#modules/security/groups/group.table.ts';

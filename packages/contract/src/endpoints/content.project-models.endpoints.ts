@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODEL_STATUSES, projectModelSchema, trashedFieldsSchema } from '../content.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
 import { idParamsSchema, idSchema } from '../ids.ts';
+import { materialSlotsAnswerSchema, materialSlotsSaveSchema } from '../material-slots.ts';
 import { processingFieldsSchema, projectModelCreateSchema, projectModelUpdateSchema } from '../processing.ts';
 import { processingEndpoints } from './processing.endpoints.ts';
 import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
@@ -70,6 +71,25 @@ export const projectModelEndpoints = {
     answer: recordAnswerSchema(projectModelRowSchema, {}),
   }),
   ...processingEndpoints('/projects/models', 'project models', projectModelRowSchema),
+  materialSlots: defineEndpoint({
+    method: 'GET',
+    path: '/projects/models/:id/material-slots',
+    summary:
+      "The model's material slots in the processed file's order: the file's name, the display name, the materials allowed and the default (409 before the model was processed with them)",
+    tags: ['project models'],
+    params: idParamsSchema,
+    answer: materialSlotsAnswerSchema,
+  }),
+  saveMaterialSlots: defineEndpoint({
+    method: 'PUT',
+    path: '/projects/models/:id/material-slots',
+    summary:
+      'Names every configured slot, the materials it allows (by name) and its default; a slot left out goes back to the file’s name without materials. A finished model only (409 otherwise)',
+    tags: ['project models'],
+    params: idParamsSchema,
+    body: materialSlotsSaveSchema,
+    answer: materialSlotsAnswerSchema,
+  }),
   delete: defineEndpoint({
     method: 'DELETE',
     path: '/projects/models/:id',

@@ -27,11 +27,20 @@ const material = materialAt();
 
 /**
  * The maps it shows (own over the base's), as addresses. `v` changes with the stored file (its key is new on
- * every save), so a replaced map is not served from the browser's cache.
+ * every save), so a replaced map is not served from the browser's cache. Also what a model's material slots show.
  */
-const mapUrls = sql`(select coalesce(json_object_agg(e.key, '/v2/materials/' || ${urlEncoded(materials.name)}
+export const materialMapUrls = sql<
+  Record<string, string>
+>`(select coalesce(json_object_agg(e.key, '/v2/materials/' || ${urlEncoded(materials.name)}
     || '/maps/' || e.key || '?v=' || substr(md5(e.value ->> 'key'), 1, 10)), '{}'::json)
   from jsonb_each(${shownMaps(material)}) e)`;
+
+/** The address of its preview image; also what a model's material slots show. */
+export const materialPreviewUrl = previewUrl(
+  materials.previewImagePath,
+  sql`'/v2/materials/' || ${urlEncoded(materials.name)}`,
+  materials.updatedAt,
+);
 
 /** The kinds it shows from its base: those it has none of its own. */
 const inheritedMaps = sql`(select coalesce(json_agg(k order by k), '[]'::json)
@@ -55,14 +64,8 @@ export const materialList: ListResource = {
     name: { select: materials.name, sortable: true },
     parent_name: { select: materials.parentName, sortable: true },
     description: { select: materials.description, sortable: true },
-    preview_image_url: {
-      select: previewUrl(
-        materials.previewImagePath,
-        sql`'/v2/materials/' || ${urlEncoded(materials.name)}`,
-        materials.updatedAt,
-      ),
-    },
-    maps: { select: mapUrls },
+    preview_image_url: { select: materialPreviewUrl },
+    maps: { select: materialMapUrls },
     inherited_maps: { select: inheritedMaps },
     status: { select: materials.status, sortable: true },
     status_color: { select: statusColor(materials.status) },

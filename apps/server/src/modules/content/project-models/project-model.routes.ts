@@ -5,6 +5,7 @@ import type { UploadService } from '#modules/processing/uploads/upload.service.t
 import { projectModelList } from './project-model.list.ts';
 import { projectModelPolicy } from './project-model.policy.ts';
 import { projectModels } from './project-model.table.ts';
+import { projectModelMaterialSlotRoutes } from './project-model-material-slots.routes.ts';
 import { projectModelProcessingRoutes } from './project-model-processing.routes.ts';
 import { projectModelWriteRoutes } from './project-model-write.routes.ts';
 
@@ -17,5 +18,10 @@ export function projectModelRoutes(services: ProcessingRouteServices & { uploads
     channelKind: PROCESSING_CHANNEL_KINDS.project_model,
     notFoundMessage: 'No such model.',
   });
-  return [...reads, ...projectModelWriteRoutes(services), ...projectModelProcessingRoutes(services)];
+  return [
+    ...reads,
+    ...projectModelWriteRoutes(services),
+    ...projectModelProcessingRoutes(services),
+    ...projectModelMaterialSlotRoutes(services),
+  ];
 }

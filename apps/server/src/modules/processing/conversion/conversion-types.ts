@@ -16,6 +16,8 @@ export interface ConversionFigures {
   points: number;
   meshes: number;
   materials: number;
+  /** The output's material names in its order: slot i of the model is material i (decision 0059). */
+  materialNames: string[];
   textures: number;
   bounds: { min: [number, number, number]; max: [number, number, number] } | null;
   inputBytes: number;

@@ -189,6 +189,18 @@ describe.skipIf(!HAVE_SAMPLES)('Converter on the sample files', () => {
     ).toEqual(Array(textures).fill('image/webp'));
   });
 
+  it('names the output’s materials in order: look-alike materials of different names stay apart (slots)', async () => {
+    // mtl and mtl2 differ only in what glTF does not keep (Ns, Ks); mtl3 is named but not defined.
+    const { result, outputPath } = await run(sample('OBJ/cube_usemtl.obj'));
+    expect(result.figures.materialNames).toEqual(['mtl3', 'mtl', 'mtl2']);
+    expect(result.figures.materials).toBe(3);
+    const names = (await readOutput(outputPath))
+      .getRoot()
+      .listMaterials()
+      .map((material) => material.getName());
+    expect(names).toEqual(result.figures.materialNames);
+  });
+
   it('keeps embedded FBX textures', async () => {
     const { result } = await run(sample('FBX/embedded_ascii/box.FBX'));
     expect(result.figures.textures).toBe(1);

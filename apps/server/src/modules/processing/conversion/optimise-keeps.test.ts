@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type AnimationSampler, Document } from '@gltf-transform/core';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { countKeyframes, KEYFRAME_TOLERANCE, resampleAnimations } from './animation-resample.ts';
 import { runConversion } from './conversion-pipeline.ts';
@@ -80,6 +81,32 @@ describe('optimising keeps what the file carries', () => {
     await optimiseDocument(doc);
     const prim = doc.getRoot().listMeshes()[0]?.listPrimitives()[0];
     expect(prim?.listSemantics().sort()).toEqual(['NORMAL', 'POSITION', 'TEXCOORD_0', 'TEXCOORD_1']);
+  });
+
+  it('keeps look-alike materials of different names apart (each is a slot), and merges the rest as before', async () => {
+    const { doc } = quadScene(4);
+    // Not one colour (prune would make a solid texture a factor).
+    const pixels = Buffer.from([255, 0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255]);
+    const png = new Uint8Array(
+      await sharp(pixels, { raw: { width: 2, height: 2, channels: 3 } })
+        .png()
+        .toBuffer(),
+    );
+    const quad = doc.getRoot().listMeshes()[0]?.listPrimitives()[0];
+    const nodes = doc.getRoot().listNodes();
+    // Four quads drawn alike, each with its own material and texture of the same image: two named, two not.
+    for (const [i, name] of ['Door', 'Frame', '', ''].entries()) {
+      const texture = doc.createTexture(`texture ${i}`).setMimeType('image/png').setImage(png);
+      const material = doc.createMaterial(name).setBaseColorTexture(texture);
+      const mesh = doc.createMesh(`quad ${i}`);
+      if (quad) mesh.addPrimitive(quad.clone().setMaterial(material));
+      nodes[i]?.setMesh(mesh);
+    }
+    await optimiseDocument(doc);
+    expect(geometryFigures(doc, false).materialNames).toEqual(['Door', 'Frame', '']);
+    // The same image merges whatever the textures are called; so do the two quads of the unnamed look-alikes.
+    expect(doc.getRoot().listTextures()).toHaveLength(1);
+    expect(doc.getRoot().listMeshes()).toHaveLength(3);
   });
 
   it('counts triangles, vertices and points as the scene draws them', () => {

@@ -1,4 +1,4 @@
-import { type Accessor, type Document, type Mesh, type Node, Primitive } from '@gltf-transform/core';
+import { type Accessor, type Document, type Mesh, type Node, Primitive, PropertyType } from '@gltf-transform/core';
 import type { InstancedMesh } from '@gltf-transform/extensions';
 import { dedup, dequantize, prune, simplifyPrimitive, weldPrimitive } from '@gltf-transform/functions';
 import { MeshoptEncoder, MeshoptSimplifier } from 'meshoptimizer';
@@ -12,7 +12,7 @@ export const SIMPLIFY_ABOVE_TRIANGLES = 100_000;
 
 export type GeometryFigures = Pick<
   ConversionFigures,
-  'triangles' | 'vertices' | 'points' | 'meshes' | 'materials' | 'textures' | 'bounds'
+  'triangles' | 'vertices' | 'points' | 'meshes' | 'materials' | 'materialNames' | 'textures' | 'bounds'
 >;
 
 export function primitiveTriangles(prim: Primitive): number {
@@ -74,6 +74,7 @@ export function geometryFigures(doc: Document, withBounds = true): GeometryFigur
     points,
     meshes: root.listMeshes().length,
     materials: root.listMaterials().length,
+    materialNames: root.listMaterials().map((material) => material.getName()),
     textures: root.listTextures().length,
     bounds: withBounds ? sceneBounds(doc) : null,
   };
@@ -184,7 +185,16 @@ export async function optimiseDocument(
   // were within [-1, 1] and collapsed every vertex to one corner. From here on, attributes are floats.
   // keepAttributes: UV sets and colours no material uses yet stay, for a material applied later. keepLeaves: in a
   // file without meshes, the empty leaf nodes (a skeleton's end joints) are what it carries.
-  await doc.transform(dequantize(), dedup(), prune({ keepAttributes: true, keepLeaves }));
+  // Materials of different names stay apart even when they look alike: each is a slot of the model, given its own
+  // finishes ('Door' and 'Frame', decision 0059). Only materials keep their names apart (dedup's keepUniqueNames
+  // would keep textures, meshes and skins apart too); the order is dedup's own: accessors, textures, materials, meshes.
+  await doc.transform(
+    dequantize(),
+    dedup({ propertyTypes: [PropertyType.ACCESSOR, PropertyType.TEXTURE] }),
+    dedup({ propertyTypes: [PropertyType.MATERIAL], keepUniqueNames: true }),
+    dedup({ propertyTypes: [PropertyType.MESH, PropertyType.SKIN] }),
+    prune({ keepAttributes: true, keepLeaves }),
+  );
   weldUnshared(doc, warnings);
   const trianglesBefore = geometryFigures(doc, false).triangles;
   const animated = animatedMeshes(doc);

@@ -34,6 +34,7 @@ export function recordFigures(
     points: f.points,
     meshes: f.meshes,
     materials: f.materials,
+    material_names: f.materialNames,
     textures: f.textures,
     bounds: f.bounds,
     dimensions_m: dimensions(f.bounds),

@@ -30,6 +30,8 @@ interface ModelRow {
     triangles: number;
     points: number;
     meshes: number;
+    materials: number;
+    material_names?: string[];
     textures: number;
     dimensions_m: { width: number; depth: number; height: number } | null;
     original_bytes: number;
@@ -135,6 +137,8 @@ describeEachDatabase('the processing pipeline through HTTP', (kind) => {
       else expect(figures?.triangles).toBeGreaterThan(0);
       if (input.textures) expect(figures?.textures).toBeGreaterThan(0);
       expect(figures?.original_bytes).toBe(data.length);
+      // One name per material of the output, in its order: the model's material slots (decision 0059).
+      expect(figures?.material_names).toHaveLength(figures?.materials ?? -1);
       for (const step of ['inspect', 'convert', 'optimise', 'preview'] as const) {
         expect(figures?.steps_ms[step], step).toBeGreaterThanOrEqual(0);
       }

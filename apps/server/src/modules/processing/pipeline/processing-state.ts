@@ -186,8 +186,10 @@ export async function finishRun(
       figures = ${JSON.stringify(outputs.figures)}::jsonb
       ${outputs.previewKey ? sql`, preview_image_path = ${outputs.previewKey}` : sql``}`,
   );
-  if (ok) await addEvent(tx, ref.subject, ref.id, 'finish', message, 'FINISHED', coded);
-  return ok;
+  if (!ok) return false;
+  await ref.subject.finished?.(tx, ref.companyId, ref.id, outputs.figures);
+  await addEvent(tx, ref.subject, ref.id, 'finish', message, 'FINISHED', coded);
+  return true;
 }
 
 /** QUEUED or PROCESSING → FAILED with a message a person understands (and its code, when it has one). */

@@ -1,4 +1,5 @@
-import type { ContentResource, LibraryItemStatus, ProcessingSubjectKind } from '@meshport/contract';
+import type { ContentResource, LibraryItemStatus, ProcessingFigures, ProcessingSubjectKind } from '@meshport/contract';
+import type { Db } from '#core/db/database.ts';
 
 /**
  * What the pipeline needs of a kind of record it processes; everything else is shared. The
@@ -21,6 +22,11 @@ export interface ProcessingSubject {
   /** Where a cancel leaves the record: items have CANCELLED, models only FAILED. */
   cancelledStatus: LibraryItemStatus;
   label: string;
+  /**
+   * What the owning module keeps in step with a new file, in the transaction that finishes the run
+   * (a model's material slots the file no longer has go: decision 0059).
+   */
+  finished?: (tx: Db, companyId: number, id: number, figures: ProcessingFigures) => Promise<void>;
 }
 
 /** The kinds of record registered for processing, one subject per kind. */
