@@ -1,6 +1,6 @@
-import { Anchor, Button, Card, Grid, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { hasPermission, type ProjectModel } from '@meshport/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '@/lib/api/api-client.ts';
@@ -29,8 +29,12 @@ import {
   useLiveProcessing,
 } from '@/shared/viewer/index.ts';
 import { type ModelRecord, useModel } from '../api/get-model.api.ts';
+import { useMaterialSlots } from '../api/material-slots.api.ts';
+import { MaterialConfigurator } from '../components/material-configurator.component.tsx';
+import { MaterialSlotsForm } from '../components/material-slots-form.component.tsx';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
+import { configurableSlots, defaultChoice, finishesOf, type MaterialChoice } from '../logic/material-choice.logic.ts';
 import { PROJECT_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 import { idParam } from '../logic/route-params.logic.ts';
 
@@ -40,6 +44,43 @@ function Elapsed({ model }: { model: ProjectModel }) {
   const now = useNow(model.started_at !== null && model.finished_at === null);
   const ms = elapsedMs(model.started_at, model.finished_at, now);
   return <>{ms === null ? t('model.notStarted') : formatElapsed(ms)}</>;
+}
+
+/**
+ * The 3D view with the model's finishes: each configurable slot's swatches swap the material in the
+ * view; on hatch, whoever may update models names the slots and chooses their materials.
+ */
+function ConfigurableViewer({ model, canEdit }: { model: ModelRecord; canEdit: boolean }) {
+  const { t } = useTranslation('projects');
+  const slotsQuery = useMaterialSlots(model.id, model.status === 'FINISHED');
+  const slots = slotsQuery.data ?? [];
+  const [chosen, setChosen] = useState<MaterialChoice>({});
+  const [editing, setEditing] = useState(false);
+  const choice = useMemo(() => ({ ...defaultChoice(slots), ...chosen }), [slots, chosen]);
+  const finishes = useMemo(() => finishesOf(slots, choice), [slots, choice]);
+  const configurable = configurableSlots(slots);
+  return (
+    <Stack gap="md">
+      <RecordViewer record={model} finishes={finishes} />
+      {configurable.length > 0 && (
+        <MaterialConfigurator
+          slots={configurable}
+          choice={choice}
+          onChoose={(index, material) => setChosen((current) => ({ ...current, [index]: material }))}
+          headingId="model-finishes"
+        />
+      )}
+      {canEdit && slots.length > 0 && (
+        <Group>
+          <Button variant="light" leftSection={<Icon name="edit" size={16} />} onClick={() => setEditing(true)}>
+            {t('slotsForm.open')}
+          </Button>
+          <MaterialSlotsForm modelId={model.id} slots={slots} opened={editing} onClose={() => setEditing(false)} />
+        </Group>
+      )}
+      <ProcessingDownloads record={model} />
+    </Stack>
+  );
 }
 
 function ModelOverview({ model }: { model: ModelRecord }) {
@@ -112,10 +153,7 @@ function ModelOverview({ model }: { model: ModelRecord }) {
         }
       />
       <Card withBorder radius="lg" padding="lg">
-        <Stack gap="md">
-          <RecordViewer record={model} />
-          <ProcessingDownloads record={model} />
-        </Stack>
+        <ConfigurableViewer model={model} canEdit={canEdit} />
       </Card>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
