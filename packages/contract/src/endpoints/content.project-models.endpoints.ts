@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { MODEL_STATUSES, projectModelSchema, trashedFieldsSchema } from '../content.ts';
 import { defineEndpoint, defineListEndpoint, recordAnswerSchema, recordQuerySchema } from '../endpoint.ts';
-import { idParamsSchema, idSchema } from '../ids.ts';
+import { idParamsSchema, idSchema, materialNameParamsSchema } from '../ids.ts';
+import { MATERIAL_MAP_KINDS } from '../material-maps.ts';
 import { materialSlotsAnswerSchema, materialSlotsSaveSchema } from '../material-slots.ts';
 import { processingFieldsSchema, projectModelCreateSchema, projectModelUpdateSchema } from '../processing.ts';
 import { processingEndpoints } from './processing.endpoints.ts';
-import { deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
+import { binaryAnswerSchema, deleteAnswerSchema, previewImageEndpoint, restoreEndpoint } from './shared.endpoints.ts';
 
 /**
  * A project model row: `status` is the status text, or `{finished}` when the opt-in
@@ -89,6 +90,23 @@ export const projectModelEndpoints = {
     params: idParamsSchema,
     body: materialSlotsSaveSchema,
     answer: materialSlotsAnswerSchema,
+  }),
+  slotMaterialMap: defineEndpoint({
+    method: 'GET',
+    path: '/projects/models/:id/material-slots/materials/:name/maps/:map',
+    summary:
+      "One PBR map (WebP) of a material that one of the model's slots allows: how whoever may view the model loads its finishes, on either platform",
+    tags: ['project models'],
+    params: idParamsSchema.extend(materialNameParamsSchema.shape).extend({ map: z.enum(MATERIAL_MAP_KINDS) }),
+    answer: binaryAnswerSchema,
+  }),
+  slotMaterialPreview: defineEndpoint({
+    method: 'GET',
+    path: '/projects/models/:id/material-slots/materials/:name/preview-image',
+    summary: "The rendered preview (a swatch) of a material that one of the model's slots allows",
+    tags: ['project models'],
+    params: idParamsSchema.extend(materialNameParamsSchema.shape),
+    answer: binaryAnswerSchema,
   }),
   delete: defineEndpoint({
     method: 'DELETE',

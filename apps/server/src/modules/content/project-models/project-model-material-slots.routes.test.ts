@@ -126,8 +126,10 @@ describeEachDatabase('material slots of a model', (kind) => {
     const dark = door?.materials[1];
     expect(door?.default_material).toEqual(dark);
     expect(dark?.parent_name).toBe('Slot Oak');
-    expect(dark?.maps.base_color).toMatch(/^\/v2\/materials\/Slot%20Oak%20Dark\/maps\/base_color\?v=/);
-    expect(door?.materials[0]?.maps.base_color).toMatch(/^\/v2\/materials\/Slot%20Oak\/maps\/base_color\?v=/);
+    // Addresses under the model: whoever may view it loads them, on either platform.
+    const under = `/v2/projects/models/${id}/material-slots/materials/`;
+    expect(dark?.maps.base_color?.startsWith(`${under}Slot%20Oak%20Dark/maps/base_color?v=`)).toBe(true);
+    expect(door?.materials[0]?.maps.base_color?.startsWith(`${under}Slot%20Oak/maps/base_color?v=`)).toBe(true);
     expect(frame).toMatchObject({ name: 'Frame', default_material: null });
     expect(frame?.materials).toEqual([
       { name: 'Brushed Steel', parent_name: null, preview_image_url: expect.any(String), maps: {} },
@@ -226,6 +228,37 @@ describeEachDatabase('material slots of a model', (kind) => {
     const form = await c.form('POST', url(id), '_method=PUT&slots[0][index]=0&slots[0][name]=Formed');
     expect(form.status).toBe(200);
     expect((await read(id)).data[0]?.name).toBe('Formed');
+  });
+
+  it('serves an allowed material’s maps and swatch under the model to its viewers on both platforms, nothing else', async () => {
+    await c.send('POST', '/v2/materials', { name: 'Slot Served' });
+    await c.send('POST', '/v2/materials', { name: 'Slot Not Allowed' });
+    const image = Buffer.from('RIFF\u0000\u0000\u0000\u0000WEBPVP8 served');
+    await t.services.storage.put('k/served.webp', image);
+    await t.services.storage.put('k/served-preview.webp', image);
+    await t.database.system.execute(
+      sql`update materials set maps = '{"normal": {"key": "k/served.webp", "width": 8, "height": 8}}',
+        preview_image_path = 'k/served-preview.webp' where name in ('Slot Served', 'Slot Not Allowed')`,
+    );
+    const id = await model('Slots Served', ['Door']);
+    const saved = (await save(id, [slot(0, 'Door', ['Slot Served'])])).body as MaterialSlotsAnswer;
+    const served = saved.data[0]?.materials[0];
+    const portal = await c.onPortal();
+    for (const address of [served?.maps.normal ?? '', served?.preview_image_url ?? '']) {
+      const answer = await c.send('GET', address, undefined, portal);
+      expect(answer.status, address).toBe(200);
+      expect(answer.headers['content-type']).toBe('image/webp');
+      expect(answer.raw.equals(image)).toBe(true);
+    }
+    const base = `/v2/projects/models/${id}/material-slots/materials`;
+    const missing = [
+      `${base}/Slot%20Not%20Allowed/maps/normal`,
+      `${base}/Slot%20Served/maps/base_color`,
+      `/v2/projects/models/${await model('Slots Served Other', ['Door'])}/material-slots/materials/Slot%20Served/maps/normal`,
+    ];
+    for (const address of missing) expect((await c.send('GET', address, undefined, portal)).status, address).toBe(404);
+    expect((await t.request(`${base}/Slot%20Served/maps/normal`)).status).toBe(401);
+    expect((await c.send('GET', `${base}/Slot%20Served/maps/bogus`)).status).toBe(422);
   });
 
   it('keeps the model’s material links the union of its slots: a linked material is not deleted, an unlinked one is', async () => {

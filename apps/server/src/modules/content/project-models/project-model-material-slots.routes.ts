@@ -1,14 +1,24 @@
 import { projectModelEndpoints } from '@meshport/contract';
 import type { CoreServices } from '#core/core-services.ts';
+import { notFound } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
+import { storedImageType } from '#modules/content/shared/content-read.routes.ts';
 import { projectModelPolicy } from './project-model.policy.ts';
-import { MATERIAL_SLOT_READS, readMaterialSlots, saveMaterialSlots } from './project-model-material-slots.service.ts';
+import {
+  MATERIAL_SLOT_READS,
+  readMaterialSlots,
+  saveMaterialSlots,
+  slotMaterialFiles,
+} from './project-model-material-slots.service.ts';
 
 /**
  * A model's material slots (issue 30, decision 0059): read by whoever may view the model, on both
  * platforms; chosen on hatch by whoever may update models. A save changes the models and, through
  * the model's material links, which materials may be deleted.
  */
+/** One answer for a model, material or file that is not there, or a material no slot of the model allows. */
+const NO_SUCH_FINISH_FILE = 'No such finish for this model.';
+
 export function projectModelMaterialSlotRoutes(services: CoreServices): RouteDefinition[] {
   return [
     defineRoute(projectModelEndpoints.materialSlots, {
@@ -19,6 +29,38 @@ export function projectModelMaterialSlotRoutes(services: CoreServices): RouteDef
           readMaterialSlots(tx, companyId, params.id),
         );
         return { data };
+      },
+    }),
+    defineRoute(projectModelEndpoints.slotMaterialMap, {
+      access: projectModelPolicy.access('view'),
+      ownQueryParsing: true,
+      async handler({ actor, companyId, params, reply }) {
+        const files = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
+          slotMaterialFiles(tx, companyId, params.id, params.name),
+        );
+        const key = files?.maps[params.map]?.key ?? files?.baseMaps?.[params.map]?.key;
+        if (!key) throw notFound(NO_SUCH_FINISH_FILE);
+        return reply
+          .type('image/webp')
+          .header('cache-control', 'private, max-age=86400')
+          .header('content-security-policy', "default-src 'none'")
+          .send(services.storage.read(key));
+      },
+    }),
+    defineRoute(projectModelEndpoints.slotMaterialPreview, {
+      access: projectModelPolicy.access('view'),
+      ownQueryParsing: true,
+      async handler({ actor, companyId, params, reply }) {
+        const files = await services.database.tenant({ companyId, accountId: actor.accountId }, (tx) =>
+          slotMaterialFiles(tx, companyId, params.id, params.name),
+        );
+        const stored = files?.previewPath;
+        if (!stored || !(await services.storage.exists(stored))) throw notFound(NO_SUCH_FINISH_FILE);
+        return reply
+          .type(storedImageType(stored))
+          .header('cache-control', 'private, max-age=86400')
+          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+          .send(services.storage.read(stored));
       },
     }),
     defineRoute(projectModelEndpoints.saveMaterialSlots, {

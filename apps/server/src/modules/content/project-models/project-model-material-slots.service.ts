@@ -13,7 +13,7 @@ import { fieldErrors } from '#core/http/error-handler.ts';
 import { HttpError, notFound, ValidationError } from '#core/http/http-error.ts';
 import { materialMapUrls, materialPreviewUrl } from '#modules/content/materials/material.list.ts';
 import { MATERIAL_NOT_FOUND } from '#modules/content/materials/material.service.ts';
-import { materials, projectModelMaterials } from '#modules/content/materials/material.table.ts';
+import { type MaterialMaps, materials, projectModelMaterials } from '#modules/content/materials/material.table.ts';
 import { ref } from '#modules/content/shared/content-fields.ts';
 import { projectModels } from './project-model.table.ts';
 import { projectModelSlotMaterials, projectModelMaterialSlots as slots } from './project-model-material-slot.table.ts';
@@ -69,11 +69,15 @@ async function slotsOf(tx: Db, companyId: number, modelId: number, names: string
   const nameOf = new Map(stored.map((slot) => [slot.index, slot.name]));
   const allowedIn = new Map<number, AllowedRow[]>();
   for (const row of allowed) allowedIn.set(row.slot_index, [...(allowedIn.get(row.slot_index) ?? []), row]);
+  // The materials' own addresses are hatch's (list-materials); the model's serve whoever may view the model.
+  const own = '/v2/materials/';
+  const viaModel = (url: string) =>
+    url.startsWith(own) ? `/v2/projects/models/${modelId}/material-slots/materials/${url.slice(own.length)}` : url;
   const materialRef = (row: AllowedRow): MaterialRef => ({
     name: row.name,
     parent_name: row.parent_name,
-    preview_image_url: row.preview_image_url,
-    maps: row.maps,
+    preview_image_url: row.preview_image_url === null ? null : viaModel(row.preview_image_url),
+    maps: Object.fromEntries(Object.entries(row.maps).map(([kind, url]) => [kind, viaModel(url)])),
   });
   return names.map((sourceName, index) => {
     const rows = allowedIn.get(index) ?? [];
@@ -189,4 +193,33 @@ export async function keepSlotsOfFile(
     .where(and(eq(slots.companyId, companyId), eq(slots.projectModelId, modelId), gte(slots.slotIndex, names.length)))
     .returning({ index: slots.slotIndex });
   if (gone.length > 0) await linkSlotMaterials(tx, companyId, modelId);
+}
+
+/**
+ * A material one of the model's slots allows (live, not archived), with the stored files a viewer of
+ * the model may load: its maps (a variant's own over its base's) and its preview. Null when the model
+ * or the material is not there, or no slot allows it.
+ */
+export async function slotMaterialFiles(
+  tx: Db,
+  companyId: number,
+  modelId: number,
+  name: string,
+): Promise<{ maps: MaterialMaps; baseMaps: MaterialMaps | null; previewPath: string | null } | null> {
+  const [row] = await queryRows<{
+    maps: MaterialMaps;
+    base_maps: MaterialMaps | null;
+    preview_image_path: string | null;
+  }>(
+    tx,
+    sql`select m.maps, b.maps as base_maps, m.preview_image_path
+      from project_models pm
+      join project_model_slot_materials sm on sm.company_id = pm.company_id and sm.project_model_id = pm.id
+      join materials m on m.company_id = sm.company_id and m.id = sm.material_id
+      left join materials b on b.company_id = m.company_id and b.name = m.parent_name
+      where pm.company_id = ${companyId} and pm.id = ${modelId} and pm.deleted_at is null
+        and m.name = ${name} and m.deleted_at is null and m.status <> 'archived'
+      limit 1`,
+  );
+  return row ? { maps: row.maps, baseMaps: row.base_maps, previewPath: row.preview_image_path } : null;
 }

@@ -19,6 +19,11 @@ const IMAGE_TYPES: Record<string, string> = {
   '.webp': 'image/webp',
 };
 
+/** The content type of a stored preview image, by its key's extension. */
+export function storedImageType(key: string): string {
+  return IMAGE_TYPES[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+}
+
 /** A content table: soft-deleted, with a stored preview image (`recordColumns`). */
 type ContentTable = PgTable & { id: Column; deletedAt: Column; previewImagePath: Column };
 
@@ -71,7 +76,7 @@ export function contentReadRoutes<K extends 'id' | 'name' = 'id'>(
         const stored = rows[0]?.path;
         if (!stored || !(await services.storage.exists(stored))) throw notFound('No preview image.');
         return reply
-          .type(IMAGE_TYPES[path.extname(stored).toLowerCase()] ?? 'application/octet-stream')
+          .type(storedImageType(stored))
           .header('cache-control', 'private, max-age=86400')
           .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
           .send(services.storage.read(stored));
