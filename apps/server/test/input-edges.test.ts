@@ -78,16 +78,19 @@ describeEachDatabase('hostile inputs that used to end in 500', (kind) => {
   describe('ids past PostgreSQL integer', () => {
     const withId = () =>
       apiRoutes(t.services).filter((route) => route.endpoint.method === 'GET' && route.endpoint.path.includes(':id'));
+    /** The path with `id`, and a valid value for any other parameter (a map kind, a name). */
+    const pathWith = (path: string, id: string) =>
+      path.replace(':id', id).replace(/:(\w+)/g, (_, name: string) => (name === 'map' ? 'base_color' : 'x'));
 
     it('answer 422 on every route that takes an id, and an id in range answers 404', async () => {
       expect(withId().length).toBeGreaterThan(15);
       for (const route of withId()) {
         for (const id of [String(MAX_ID + 1), '9007199254740991', '1e300', '-1', '0', '1.5']) {
-          const res = await t.request(`/v2${route.endpoint.path.replace(':id', id)}`, { token: admin });
+          const res = await t.request(`/v2${pathWith(route.endpoint.path, id)}`, { token: admin });
           expect(res.status, `${route.endpoint.path} ${id}`).toBe(422);
           expect(res.body.errors.id, `${route.endpoint.path} ${id}`).toBeDefined();
         }
-        const inRange = await t.request(`/v2${route.endpoint.path.replace(':id', String(MAX_ID))}`, { token: admin });
+        const inRange = await t.request(`/v2${pathWith(route.endpoint.path, String(MAX_ID))}`, { token: admin });
         expect(inRange.status, route.endpoint.path).toBe(404);
       }
     });
