@@ -10,7 +10,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { applyServerErrors, formResolver, RecordPicker, requiredMessage, SaveBar } from '@/shared/forms/index.ts';
 import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
-import { useSaveMaterialSlots } from '../api/material-slots.api.ts';
+import { useSaveMaterialSlots } from '../api/save-material-slots.api.ts';
 
 interface SlotValues {
   index: number;

@@ -28,8 +28,8 @@ import {
   useGeometryEvents,
   useLiveProcessing,
 } from '@/shared/viewer/index.ts';
+import { useMaterialSlots } from '../api/get-material-slots.api.ts';
 import { type ModelRecord, useModel } from '../api/get-model.api.ts';
-import { useMaterialSlots } from '../api/material-slots.api.ts';
 import { MaterialConfigurator } from '../components/material-configurator.component.tsx';
 import { MaterialSlotsForm } from '../components/material-slots-form.component.tsx';
 import { MetaList } from '../components/meta-list.component.tsx';
