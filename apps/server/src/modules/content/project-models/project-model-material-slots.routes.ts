@@ -1,4 +1,5 @@
 import { projectModelEndpoints } from '@meshport/contract';
+import type { FastifyReply } from 'fastify';
 import type { CoreServices } from '#core/core-services.ts';
 import { notFound } from '#core/http/http-error.ts';
 import { defineRoute, type RouteDefinition } from '#core/http/route.ts';
@@ -20,6 +21,13 @@ import {
 const NO_SUCH_FINISH_FILE = 'No such finish for this model.';
 
 export function projectModelMaterialSlotRoutes(services: CoreServices): RouteDefinition[] {
+  /** A stored image, privately cached a day, with nothing it may load or run. */
+  const sendImage = (reply: FastifyReply, key: string, type: string) =>
+    reply
+      .type(type)
+      .header('cache-control', 'private, max-age=86400')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
+      .send(services.storage.read(key));
   return [
     defineRoute(projectModelEndpoints.materialSlots, {
       access: projectModelPolicy.access('view'),
@@ -40,11 +48,7 @@ export function projectModelMaterialSlotRoutes(services: CoreServices): RouteDef
         );
         const key = files?.maps[params.map]?.key ?? files?.baseMaps?.[params.map]?.key;
         if (!key) throw notFound(NO_SUCH_FINISH_FILE);
-        return reply
-          .type('image/webp')
-          .header('cache-control', 'private, max-age=86400')
-          .header('content-security-policy', "default-src 'none'")
-          .send(services.storage.read(key));
+        return sendImage(reply, key, 'image/webp');
       },
     }),
     defineRoute(projectModelEndpoints.slotMaterialPreview, {
@@ -56,11 +60,7 @@ export function projectModelMaterialSlotRoutes(services: CoreServices): RouteDef
         );
         const stored = files?.previewPath;
         if (!stored || !(await services.storage.exists(stored))) throw notFound(NO_SUCH_FINISH_FILE);
-        return reply
-          .type(storedImageType(stored))
-          .header('cache-control', 'private, max-age=86400')
-          .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'")
-          .send(services.storage.read(stored));
+        return sendImage(reply, stored, storedImageType(stored));
       },
     }),
     defineRoute(projectModelEndpoints.saveMaterialSlots, {
