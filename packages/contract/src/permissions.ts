@@ -2,6 +2,8 @@
 export const ABILITY_GROUPS = {
   projects: ['view-projects', 'create-projects', 'update-projects', 'delete-projects'],
   models: ['list-project-models', 'create-project-models', 'update-project-models'],
+  designs: ['view-designs', 'create-designs', 'update-designs', 'delete-designs'],
+  sharing: ['create-share-links', 'manage-share-links'],
   libraries: ['list-libraries', 'update-libraries', 'delete-libraries'],
   libraryItems: ['list-library-items', 'update-library-items', 'delete-library-items'],
   materials: ['list-materials', 'update-materials', 'delete-materials'],

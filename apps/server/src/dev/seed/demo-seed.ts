@@ -16,6 +16,8 @@ export const DEMO_PASSWORD = 'meshport-demo-2026';
 const EDITOR_ABILITIES: Ability[] = [
   ...ABILITY_GROUPS.projects,
   ...ABILITY_GROUPS.models,
+  ...ABILITY_GROUPS.designs,
+  ...ABILITY_GROUPS.sharing,
   ...ABILITY_GROUPS.libraries,
   ...ABILITY_GROUPS.libraryItems,
   ...ABILITY_GROUPS.materials,

@@ -4,6 +4,7 @@ import { ABILITIES, ABILITY_GROUPS, type Ability, type AbilityGroup } from '@mes
 const READ_GROUPS: readonly AbilityGroup[] = [
   'projects',
   'models',
+  'designs',
   'libraries',
   'libraryItems',
   'materials',
