@@ -18,6 +18,10 @@ export const MAX_MATERIAL_SLOTS = MAX_LINKS;
 export const MATERIAL_SLOTS_NOT_PROCESSED =
   'This model has no material slots yet: they are known once it has been processed (again).';
 export const MATERIAL_SLOTS_ONLY_FINISHED = 'Material slots can be saved on a finished model only.';
+/** The finishes export (`GET /projects/models/{id}/files/variants-glb`) of a model whose slots allow no material. */
+export const MATERIAL_VARIANTS_NONE = 'This model has no finishes to export: choose the materials of its slots first.';
+/** The finishes export of a model that is not FINISHED (queued, processing again, failed). */
+export const MATERIAL_VARIANTS_ONLY_FINISHED = 'The finishes are exported from a finished model only.';
 export const MATERIAL_SLOT_INDEX_TWICE = 'This slot is named twice.';
 export const MATERIAL_SLOT_DEFAULT_NOT_ALLOWED = 'The default must be one of the slot’s materials.';
 /** The slot index a save names that the model's file does not have. */

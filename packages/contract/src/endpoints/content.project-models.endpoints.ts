@@ -108,6 +108,15 @@ export const projectModelEndpoints = {
     params: idParamsSchema.extend(materialNameParamsSchema.shape),
     answer: binaryAnswerSchema,
   }),
+  variantsGlb: defineEndpoint({
+    method: 'GET',
+    path: '/projects/models/:id/files/variants-glb',
+    summary:
+      "The web-ready model with every finish its slots allow as KHR_materials_variants (one variant per material, each slot's default shown first); 409 before FINISHED or without any slot's materials",
+    tags: ['project models'],
+    params: idParamsSchema,
+    answer: binaryAnswerSchema,
+  }),
   delete: defineEndpoint({
     method: 'DELETE',
     path: '/projects/models/:id',

@@ -7,6 +7,7 @@ import { projectModelPolicy } from './project-model.policy.ts';
 import { projectModels } from './project-model.table.ts';
 import { projectModelMaterialSlotRoutes } from './project-model-material-slots.routes.ts';
 import { projectModelProcessingRoutes } from './project-model-processing.routes.ts';
+import { projectModelVariantRoutes } from './project-model-variants.routes.ts';
 import { projectModelWriteRoutes } from './project-model-write.routes.ts';
 
 export function projectModelRoutes(services: ProcessingRouteServices & { uploads: UploadService }) {
@@ -23,5 +24,6 @@ export function projectModelRoutes(services: ProcessingRouteServices & { uploads
     ...projectModelWriteRoutes(services),
     ...projectModelProcessingRoutes(services),
     ...projectModelMaterialSlotRoutes(services),
+    ...projectModelVariantRoutes(services),
   ];
 }
