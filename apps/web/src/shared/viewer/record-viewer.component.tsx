@@ -1,5 +1,6 @@
 import { Box, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { type ProcessingFigures, STATUS_COLORS } from '@meshport/contract';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes } from '@/lib/i18n/format.ts';
 import { processingMessage, type StoredMessage } from '@/lib/i18n/processing-message.ts';
@@ -76,8 +77,8 @@ export function RecordViewer({
   );
 }
 
-/** Links to the web-ready GLB and to the original upload, each only when there is one. */
-export function ProcessingDownloads({ record }: { record: ProcessingRecord }) {
+/** Links to the web-ready GLB and to the original upload, each only when there is one; `extra` goes beside them. */
+export function ProcessingDownloads({ record, extra }: { record: ProcessingRecord; extra?: ReactNode }) {
   const { t } = useTranslation();
   const size = (bytes: number | undefined) => (bytes === undefined ? '' : ` (${formatBytes(bytes)})`);
   if (!record.glb_url && !record.original_url) return null;
@@ -95,6 +96,7 @@ export function ProcessingDownloads({ record }: { record: ProcessingRecord }) {
           {size(record.figures?.glb_bytes)}
         </Button>
       )}
+      {extra}
       {record.original_url && (
         <Button
           component="a"

@@ -1,5 +1,5 @@
 import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { hasPermission, type ProjectModel } from '@meshport/contract';
+import { endpointUrl, hasPermission, type ProjectModel, projectModelEndpoints } from '@meshport/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -78,7 +78,23 @@ function ConfigurableViewer({ model, canEdit }: { model: ModelRecord; canEdit: b
           <MaterialSlotsForm modelId={model.id} slots={slots} opened={editing} onClose={() => setEditing(false)} />
         </Group>
       )}
-      <ProcessingDownloads record={model} />
+      <ProcessingDownloads
+        record={model}
+        extra={
+          configurable.length > 0 && (
+            <Button
+              component="a"
+              href={endpointUrl(projectModelEndpoints.variantsGlb, { params: { id: model.id } })}
+              download={`${model.name}-finishes.glb`}
+              variant="light"
+              title={t('finishes.downloadTitle')}
+              leftSection={<Icon name="download" size={16} />}
+            >
+              {t('finishes.download')}
+            </Button>
+          )
+        }
+      />
     </Stack>
   );
 }
