@@ -4,7 +4,15 @@
  */
 
 /** The resources a content write may change; the web's query keys start with these. */
-export const CONTENT_RESOURCES = ['projects', 'models', 'libraries', 'items', 'materials', 'categories'] as const;
+export const CONTENT_RESOURCES = [
+  'projects',
+  'models',
+  'libraries',
+  'items',
+  'materials',
+  'categories',
+  'designs',
+] as const;
 export type ContentResource = (typeof CONTENT_RESOURCES)[number];
 
 /** The channel kind every member of a company may join: `private-company.{id}.Content`. */

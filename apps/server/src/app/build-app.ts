@@ -42,6 +42,7 @@ import { feedbackReportRoutes } from '#modules/administration/feedback-reports/f
 import { issueReportRoutes } from '#modules/administration/issue-reports/issue-report.routes.ts';
 import { licenceRoutes } from '#modules/administration/licences/licence.routes.ts';
 import { maintenanceRoutes } from '#modules/administration/maintenance/maintenance.routes.ts';
+import { designRoutes } from '#modules/content/designs/design.routes.ts';
 import { globalSearchRoutes } from '#modules/content/global-search/global-search.routes.ts';
 import { libraryRoutes } from '#modules/content/libraries/library.routes.ts';
 import { libraryItemRoutes } from '#modules/content/library-items/library-item.routes.ts';
@@ -87,6 +88,7 @@ export function apiRoutes(services: Services): RouteDefinition[] {
     ...labelRoutes(services),
     ...projectRoutes(services),
     ...projectModelRoutes(services),
+    ...designRoutes(services),
     ...libraryRoutes(services),
     ...libraryItemRoutes(services),
     ...materialRoutes(services),

@@ -12,6 +12,7 @@ import { MaintenanceService } from '#core/maintenance/maintenance.service.ts';
 import { createLogger } from '#core/operations/log-context.ts';
 import { createStorage } from '#core/storage/create-storage.ts';
 import { TenantResolver } from '#core/tenancy/tenant.resolver.ts';
+import { designPreviewJobs } from '#modules/content/designs/design-preview.job.ts';
 import { libraryFunctionReads } from '#modules/content/libraries/library.service.ts';
 import { libraryItemProcessing } from '#modules/content/library-items/library-item.processing-subject.ts';
 import { materialCategoryFunctionReads } from '#modules/content/material-categories/material-category.service.ts';
@@ -49,7 +50,7 @@ export type JobModule = (services: Services) => void;
  * The modules' jobs. A test fixture preloaded with `node --import` adds its own through
  * `addJobModule`; nothing else calls it.
  */
-const jobModules: JobModule[] = [recycleBinJobs, uploadJobs, processingJobs, materialPreviewJobs];
+const jobModules: JobModule[] = [recycleBinJobs, uploadJobs, processingJobs, materialPreviewJobs, designPreviewJobs];
 
 export function addJobModule(module: JobModule): void {
   jobModules.push(module);

@@ -1,4 +1,5 @@
 // The content area's endpoints (one export per resource).
+export * from './content.designs.endpoints.ts';
 export * from './content.global-search.endpoints.ts';
 export * from './content.libraries.endpoints.ts';
 export * from './content.library-items.endpoints.ts';
