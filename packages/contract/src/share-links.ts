@@ -60,7 +60,8 @@ export const shareLinkCreateSchema = z
       context.addIssue({ code: 'custom', path: ['project_model_id'], message: SHARE_NEEDS_ONE_SUBJECT });
     }
   });
-export type ShareLinkCreate = z.input<typeof shareLinkCreateSchema>;
+export type ShareLinkCreate = z.infer<typeof shareLinkCreateSchema>;
+export type ShareLinkCreateInput = z.input<typeof shareLinkCreateSchema>;
 
 /** A link as its sharer's list shows it; the token is never shown again. */
 export const shareLinkRowSchema = z.object({

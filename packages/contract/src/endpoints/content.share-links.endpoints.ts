@@ -79,6 +79,14 @@ export const sharedViewEndpoints = {
     params: shareTokenParamsSchema,
     answer: binaryAnswerSchema,
   }),
+  previewImage: defineEndpoint({
+    method: 'GET',
+    path: '/shared/:token/preview-image',
+    summary: 'The shared model’s rendered preview (the poster of the page and of AR Quick Look)',
+    tags: ['shared views'],
+    params: shareTokenParamsSchema,
+    answer: binaryAnswerSchema,
+  }),
   materialMap: defineEndpoint({
     method: 'GET',
     path: '/shared/:token/materials/:name/maps/:map',

@@ -109,6 +109,25 @@ export class LoginRateLimiter {
   }
 
   /**
+   * 429 when `key` has already reached `limit` failures in its window, without counting this request: what a
+   * guessed secret (a share token) checks before it is looked up, so that a right guess after the limit is refused too.
+   */
+  async refuseWhenOver(key: string, message: string, limit = this.limits.perAddress): Promise<void> {
+    const window = sql`make_interval(mins => ${this.limits.windowMinutes})`;
+    const [row] = await queryRows<{ failures: number; retry_seconds: number }>(
+      this.database.system,
+      sql`select failures, ceil(extract(epoch from (window_started_at + ${window} - now())))::int as retry_seconds
+        from login_failures where key = ${key} and window_started_at > now() - ${window}`,
+    );
+    if (row && row.failures >= limit) throw tooMany(message, row.retry_seconds);
+  }
+
+  /** Counts one failure of `key` (by default against the per-address limit); 429 when it is now over. */
+  async countFailure(key: string, message: string, limit = this.limits.perAddress): Promise<void> {
+    await this.countKeys([{ key, limit }], message);
+  }
+
+  /**
    * The account signed in: its count at this address starts over, and the other counts do not
    * pay for the attempt (the total is not cleared: the owner's success must not give a guesser
    * elsewhere a new budget).
