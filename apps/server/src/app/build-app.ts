@@ -50,6 +50,8 @@ import { materialCategoryRoutes } from '#modules/content/material-categories/mat
 import { materialRoutes } from '#modules/content/materials/material.routes.ts';
 import { projectModelRoutes } from '#modules/content/project-models/project-model.routes.ts';
 import { projectRoutes } from '#modules/content/projects/project.routes.ts';
+import { shareLinkRoutes } from '#modules/content/share-links/share-link.routes.ts';
+import { sharedViewRoutes } from '#modules/content/share-links/shared-view.routes.ts';
 import { uploadRoutes } from '#modules/processing/uploads/upload.routes.ts';
 import { registerUploadBodyParser } from '#modules/processing/uploads/upload-tus.ts';
 import { groupRoutes } from '#modules/security/groups/group.routes.ts';
@@ -94,6 +96,8 @@ export function apiRoutes(services: Services): RouteDefinition[] {
     ...materialRoutes(services),
     ...materialCategoryRoutes(services),
     ...globalSearchRoutes(services),
+    ...shareLinkRoutes(services),
+    ...sharedViewRoutes(services),
     ...uploadRoutes(services),
   ];
 }

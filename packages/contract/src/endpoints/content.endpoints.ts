@@ -7,4 +7,5 @@ export * from './content.material-categories.endpoints.ts';
 export * from './content.materials.endpoints.ts';
 export * from './content.project-models.endpoints.ts';
 export * from './content.projects.endpoints.ts';
+export * from './content.share-links.endpoints.ts';
 export * from './processing.endpoints.ts';
