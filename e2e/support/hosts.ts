@@ -15,6 +15,7 @@ export const DEMO_USERS = {
   admin: { name: 'Ada Admin', email: 'admin@meshport.example' },
   editor: { name: 'Eddie Editor', email: 'editor@meshport.example' },
   viewer: { name: 'Vera Viewer', email: 'viewer@meshport.example' },
+  sales: { name: 'Sam Sales', email: 'sales@meshport.example' },
   nolicence: { name: 'Noah Nolicence', email: 'nolicence@meshport.example' },
   'globex-editor': { name: 'Greta Globex', email: 'globex-editor@meshport.example' },
 } as const;

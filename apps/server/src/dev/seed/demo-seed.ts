@@ -29,6 +29,18 @@ const EDITOR_ABILITIES: Ability[] = [
 ];
 /** Content and the company's details, no security or tools (docs/decisions/0045). */
 const VIEWER_ABILITIES: readonly Ability[] = READER_ABILITIES;
+/** A salesperson (issue 30): reads content, saves designs of the models and shares them by a link. */
+const SALES_ABILITIES: readonly Ability[] = [
+  ...READER_ABILITIES,
+  'create-designs',
+  'update-designs',
+  'create-share-links',
+];
+const ROLE_DESCRIPTIONS = {
+  Editor: 'Creates and manages all content',
+  Viewer: READER_DESCRIPTION,
+  Sales: 'Reads content, saves designs and shares them by a link',
+} as const;
 
 const ACME_LOGO = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 64" role="img" aria-label="Acme Kitchens">
 <rect x="4" y="8" width="48" height="48" rx="10" fill="#B4441C"/>
@@ -41,7 +53,7 @@ interface DemoUser {
   username: string;
   name: string;
   admin?: boolean;
-  memberships: { company: 'acme' | 'globex'; role: 'Editor' | 'Viewer'; licences: Licence[] }[];
+  memberships: { company: 'acme' | 'globex'; role: keyof typeof ROLE_DESCRIPTIONS; licences: Licence[] }[];
 }
 
 const DEMO_USERS: DemoUser[] = [
@@ -63,6 +75,11 @@ const DEMO_USERS: DemoUser[] = [
     username: 'viewer',
     name: 'Vera Viewer',
     memberships: [{ company: 'acme', role: 'Viewer', licences: ['design_and_sales'] }],
+  },
+  {
+    username: 'sales',
+    name: 'Sam Sales',
+    memberships: [{ company: 'acme', role: 'Sales', licences: ['design_and_sales'] }],
   },
   { username: 'nolicence', name: 'Noah Nolicence', memberships: [{ company: 'acme', role: 'Viewer', licences: [] }] },
   {
@@ -116,6 +133,7 @@ export async function seedDemo(database: Database, storage: FileStorage): Promis
       for (const [title, keys] of [
         ['Editor', EDITOR_ABILITIES],
         ['Viewer', VIEWER_ABILITIES],
+        ['Sales', SALES_ABILITIES],
       ] as const) {
         const existing = await queryRows<{ id: number }>(
           tx,
@@ -128,7 +146,7 @@ export async function seedDemo(database: Database, storage: FileStorage): Promis
             .values({
               companyId: companyId(sub),
               title,
-              description: title === 'Editor' ? 'Creates and manages all content' : READER_DESCRIPTION,
+              description: ROLE_DESCRIPTIONS[title],
             })
             .returning({ id: roles.id });
           id = row?.id as number;

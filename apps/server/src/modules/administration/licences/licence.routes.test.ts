@@ -17,7 +17,7 @@ describeEachDatabase('company licences', (kind) => {
     const res = await get('/v2/companies/my-company/licences');
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual([
-      { licence: 'design_and_sales', bought: 10, used: 3 },
+      { licence: 'design_and_sales', bought: 10, used: 4 },
       { licence: 'hatch', bought: 5, used: 2 },
       { licence: 'standalone', bought: 0, used: 0 },
       { licence: 'holo_helmet', bought: 2, used: 0 },

@@ -82,7 +82,7 @@ describeEachDatabase('user saves: add, change, remove (Security → Users)', (ki
     const login = await t.request('/v2/login', { json: { identity: 'pat-new', password: 'pat-password-1' } });
     expect(login.status).toBe(200);
     const licences = await c.get('/v2/companies/my-company/licences');
-    expect(licences.body.data[0]).toEqual({ licence: 'design_and_sales', bought: 10, used: 4 });
+    expect(licences.body.data[0]).toEqual({ licence: 'design_and_sales', bought: 10, used: 5 });
   });
 
   it('only invites an existing account by e-mail (a mail, none of its details); once it accepts, only an administrator changes them', async () => {

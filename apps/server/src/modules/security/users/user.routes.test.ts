@@ -30,9 +30,9 @@ describeEachDatabase('users, my account and activity', (kind) => {
   it('lists the members of this company with page size 5, newest first, in the User shape', async () => {
     const res = await get('/v2/users');
     expect(res.status).toBe(200);
-    expect(res.body.meta).toMatchObject({ current_page: 1, per_page: 5, total: 4 });
+    expect(res.body.meta).toMatchObject({ current_page: 1, per_page: 5, total: 5 });
     const usernames = res.body.data.map((row: Row) => row.username);
-    expect(usernames.sort()).toEqual(['admin', 'editor', 'nolicence', 'viewer']);
+    expect(usernames.sort()).toEqual(['admin', 'editor', 'nolicence', 'sales', 'viewer']);
     const editor = res.body.data.find((row: Row) => row.username === 'editor');
     expect(editor).toMatchObject({
       id: ids.editor,
@@ -85,8 +85,14 @@ describeEachDatabase('users, my account and activity', (kind) => {
       'role_id',
     ]);
     const byName = (await editor.call(userEndpoints.list, { query: { sort: 'name' } })).data;
-    expect(byName.map((row) => row.name)).toEqual(['Ada Admin', 'Eddie Editor', 'Noah Nolicence', 'Vera Viewer']);
-    expect(await editor.count(userEndpoints.list)).toBe(4);
+    expect(byName.map((row) => row.name)).toEqual([
+      'Ada Admin',
+      'Eddie Editor',
+      'Noah Nolicence',
+      'Sam Sales',
+      'Vera Viewer',
+    ]);
+    expect(await editor.count(userEndpoints.list)).toBe(5);
   });
 
   it('returns included fields only, drops excluded ones, and opts into abilities', async () => {
@@ -128,7 +134,7 @@ describeEachDatabase('users, my account and activity', (kind) => {
     expect((await get('/v2/admin/users')).status).toBe(403);
     const all = await get('/v2/admin/users?per_page=100', 'admin');
     expect(all.status).toBe(200);
-    expect(all.body.meta.total).toBe(5);
+    expect(all.body.meta.total).toBe(6);
     const globex = (await get('/v2/companies', 'admin')).body.data.find((c: Row) => c.sub_domain === 'globex');
     const members = await get(`/v2/admin/users?filter[company_id]=${globex.id}&sort=username`, 'admin');
     expect(members.body.data.map((row: Row) => row.username)).toEqual(['admin', 'globex-editor']);
@@ -137,7 +143,7 @@ describeEachDatabase('users, my account and activity', (kind) => {
       'Globex Interiors',
     ]);
     expect((await get('/v2/admin/users?filter[search]=greta', 'admin')).body.meta.total).toBe(1);
-    expect((await get('/v2/admin/users?filter[admin]=0&count=1', 'admin')).body).toEqual({ data: { count: 4 } });
+    expect((await get('/v2/admin/users?filter[admin]=0&count=1', 'admin')).body).toEqual({ data: { count: 5 } });
     await expectSortsByEachField(t, '/v2/admin/users', { token: await token('admin') }, [
       'name',
       'email',
