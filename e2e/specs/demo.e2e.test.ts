@@ -7,12 +7,15 @@ import {
   projectEndpoints,
   projectModelEndpoints,
 } from '@meshport/contract';
+import { httpRequest } from '@meshport/contract/node-http';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_SLOTS } from '../../apps/server/src/dev/demo/demo-slots.ts';
 import { ACME, GLOBEX, type TenantContent } from '../../apps/server/src/dev/seed/demo-content.data.ts';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { navigateInApp, signIn, useBrowser } from '../support/browser.ts';
+import { BASE_DOMAIN } from '../support/e2e-server.ts';
 import { DEMO_USERS, type DemoUsername, HOSTS, type Host } from '../support/hosts.ts';
 
 /**
@@ -142,6 +145,38 @@ describe('the demo as a first start makes it (issue 27)', { timeout: 600_000 }, 
       }
       const materials = (await api(tenant.hatch).call(materialEndpoints.list, { query: { per_page: 100 } })).data;
       for (const material of materials) expect(material.preview_image_url, material.name).toBeTruthy();
+    }
+  });
+
+  it('makes the demo kitchens configurable: named slots of the processed file with their finishes, read by the salesperson on customerportal, exported with every finish', async () => {
+    const models = (await api(HOSTS.acmeHatch).call(projectModelEndpoints.list, { query: { per_page: 100 } })).data;
+    const portal = HOSTS.acmeCustomerportal;
+    const token = await apiLogin(e2e.port, portal, 'sales');
+    const sales = apiClient(e2e.port, portal, token);
+    for (const [name, wanted] of Object.entries(DEMO_SLOTS)) {
+      const model = models.find((row) => row.name === name && row.status === 'FINISHED');
+      expect(model, `${name} is FINISHED`).toBeDefined();
+      const id = model?.id as number;
+      const slots = (await sales.call(projectModelEndpoints.materialSlots, { params: { id } })).data;
+      for (const [source, demo] of Object.entries(wanted)) {
+        const slot = slots.find((s) => s.source_name === source);
+        expect(slot, `${name}: the file has a material ${source}`).toBeDefined();
+        expect(slot?.name).toBe(demo.name);
+        expect(slot?.materials.map((m) => m.name).sort()).toEqual([...(demo.materials ?? [])].sort());
+        expect(slot?.default_material?.name ?? null).toBe(demo.materials?.[0] ?? null);
+      }
+      const finishes = [...new Set(Object.values(wanted).flatMap((demo) => demo.materials ?? []))].sort();
+      const glb = await httpRequest(`http://127.0.0.1:${e2e.port}`, `/v2/projects/models/${id}/files/variants-glb`, {
+        host: `${portal}.${BASE_DOMAIN}:${e2e.port}`,
+        token,
+      });
+      expect(glb.status, glb.text.slice(0, 200)).toBe(200);
+      expect(glb.raw.subarray(0, 4).toString('latin1')).toBe('glTF');
+      const json = JSON.parse(glb.raw.subarray(20, 20 + glb.raw.readUInt32LE(12)).toString('utf8')) as {
+        extensions?: { KHR_materials_variants?: { variants: { name: string }[] } };
+      };
+      const variants = json.extensions?.KHR_materials_variants?.variants.map((v) => v.name).sort();
+      expect(variants, `${name}: its variants`).toEqual(finishes);
     }
   });
 

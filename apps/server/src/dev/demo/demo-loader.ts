@@ -9,6 +9,7 @@ import { demoFile, demoMaterialMaps, forgetDemoFiles } from './demo-catalogue.ts
 import { type DemoSession, signIn } from './demo-client.ts';
 import { linkDemoContent, showContentPreviews } from './demo-finish.ts';
 import { type DemoRecord, recordsOf, waitUntilProcessed } from './demo-progress.ts';
+import { configureDemoSlots } from './demo-slots.ts';
 
 export interface DemoLoaderOptions {
   /** Where the server answers (`http://127.0.0.1:8080`). */
@@ -64,11 +65,9 @@ export async function loadDemo(options: DemoLoaderOptions): Promise<void> {
     const company = companies.find((row) => row.sub_domain === tenant.subDomain);
     const session = company && sessions.get(company.id);
     if (!company || !session) continue;
-    await afterProcessing(
-      session,
-      records.filter((record) => record.companyId === company.id),
-      tenant.content,
-    );
+    const companyRecords = records.filter((record) => record.companyId === company.id);
+    await afterProcessing(session, companyRecords, tenant.content);
+    await configureDemoSlots(session, companyRecords, options.log);
     await linkDemoContent(options.database, company.id, tenant.content);
     await showContentPreviews(options.database, session, company.id);
   }
