@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
  *   features/<area>/  screens of one area: shared/, lib/ and the contract, never another feature
  *   shared/           UI and form helpers that know no feature
  *   lib/              api client, paths, session hooks, realtime, i18n: knows neither shared/ nor features/
+ *   share/            the share page's own entry (share.html): shared/ and lib/ only, imported by nothing else
  * Nothing imports upward. This test reads every source file's imports (static, re-exports,
  * dynamic `import()` and `import('…')` types) and names each import that breaks a rule.
  */
@@ -17,14 +18,14 @@ import { describe, expect, it } from 'vitest';
 const SRC = dirname(fileURLToPath(import.meta.url));
 const SOURCE = /\.(ts|tsx)$/;
 
-export type Layer = 'app' | 'features' | 'shared' | 'lib' | 'root' | 'outside';
+export type Layer = 'app' | 'features' | 'shared' | 'lib' | 'share' | 'root' | 'outside';
 
 /** The layer of a path relative to src/ (posix separators), and the feature's area when it is one. */
 export function layerOf(path: string): { layer: Layer; area?: string } {
   if (path.startsWith('../')) return { layer: 'outside' };
   const [top, second] = path.split('/');
   if (top === 'features') return { layer: 'features', area: second };
-  if (top === 'app' || top === 'shared' || top === 'lib') return { layer: top };
+  if (top === 'app' || top === 'shared' || top === 'lib' || top === 'share') return { layer: top };
   return { layer: 'root' };
 }
 
@@ -33,6 +34,10 @@ export function layerViolation(from: string, to: string): string | null {
   const source = layerOf(from);
   const target = layerOf(to);
   if (target.layer === 'root') return 'nothing imports the entry files at the root of src/';
+  if (target.layer === 'share' && source.layer !== 'share') return 'share/ is its own entry: nothing else imports it';
+  if (source.layer === 'share' && (target.layer === 'app' || target.layer === 'features')) {
+    return `share/ imports ${target.layer}/: the share page stays light (shared/ and lib/ only)`;
+  }
   if (source.layer === 'features' && target.layer === 'features' && source.area !== target.area) {
     return `features/${source.area} imports features/${target.area}: features never import each other (move the common part to shared/ or lib/, or let app/ compose them)`;
   }
@@ -133,7 +138,7 @@ const files = sourceFiles(SRC).map((file) => ({ file, path: toPosix(relative(SRC
 describe('import graph', { timeout: 30_000 }, () => {
   it('reads the whole app', () => {
     const layers = new Set(files.map(({ path }) => layerOf(path).layer));
-    expect([...layers].sort()).toEqual(['app', 'features', 'lib', 'root', 'shared']);
+    expect([...layers].sort()).toEqual(['app', 'features', 'lib', 'root', 'share', 'shared']);
     expect(files.length).toBeGreaterThan(50);
   });
 

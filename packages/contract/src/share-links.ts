@@ -48,11 +48,15 @@ export const shareLinkCreateSchema = z
       .min(1, 'Must be 1 or more.')
       .max(SHARE_LINK_MAX_DAYS, `Must be at most ${SHARE_LINK_MAX_DAYS}.`)
       .default(SHARE_LINK_DEFAULT_DAYS),
-    password: z
-      .string({ error: 'Must be text.' })
-      .min(SHARE_PASSWORD_MIN, `Must be at least ${SHARE_PASSWORD_MIN} characters.`)
-      .max(SHARE_PASSWORD_MAX, `Must be at most ${SHARE_PASSWORD_MAX} characters.`)
-      .optional(),
+    /** Left empty (or out): no password. */
+    password: z.preprocess(
+      (value) => (value === '' || value === null ? undefined : value),
+      z
+        .string({ error: 'Must be text.' })
+        .min(SHARE_PASSWORD_MIN, `Must be at least ${SHARE_PASSWORD_MIN} characters.`)
+        .max(SHARE_PASSWORD_MAX, `Must be at most ${SHARE_PASSWORD_MAX} characters.`)
+        .optional(),
+    ),
     allow_configure: z.boolean({ error: 'Must be true or false.' }).default(true),
   })
   .superRefine((body, context) => {

@@ -4,7 +4,7 @@ import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { CONTENT_CHANGED_EVENT, type ContentChanged, contentChannel } from '@meshport/contract';
+import { CONTENT_CHANGED_EVENT, type ContentChanged, contentChannel, SHARE_PAGE_PATH } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject, validatorCompiler } from 'fastify-type-provider-zod';
@@ -252,10 +252,14 @@ function looksLikeApiPath(url: string): boolean {
   return path === API_PREFIX || path.startsWith(`${API_PREFIX}/`);
 }
 
-/** The built single-page app for every path outside the API; deep links get index.html. */
+/** `/s/<token>`: the share page's path (SHARE_PAGE_PATH of the contract). */
+const SHARE_PAGE = new RegExp(`^${SHARE_PAGE_PATH}/[^/]+/?$`);
+
+/** The built single-page app for every path outside the API; deep links get index.html, share links share.html. */
 async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
+  const hasSharePage = fs.existsSync(path.join(webDist, 'share.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -274,6 +278,15 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
     const url = request.url.split('?')[0] ?? '';
     if (looksLikeApiPath(url) || request.method !== 'GET' || !hasWeb) {
       return reply.code(404).send({ message: `No route for ${request.method} ${url}` });
+    }
+    // A share link's page (issue 30): its own light entry, never indexed.
+    if (SHARE_PAGE.test(url) && hasSharePage) {
+      return reply
+        .header('cache-control', 'no-cache')
+        .header('x-robots-tag', 'noindex, nofollow')
+        .header('referrer-policy', 'no-referrer')
+        .type('text/html')
+        .sendFile('share.html');
     }
     if (path.extname(url) && !url.endsWith('.html')) {
       return reply.code(404).send({ message: `No file ${url}` });

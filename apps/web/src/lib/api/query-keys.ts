@@ -22,7 +22,8 @@ export type QueryResource =
   | 'notifications'
   | 'search'
   | 'tenant'
-  | 'session';
+  | 'session'
+  | 'share-links';
 
 /** `[resource, ...parts]`, typed as a readonly tuple. */
 export function queryKey<const R extends QueryResource, const P extends readonly unknown[]>(

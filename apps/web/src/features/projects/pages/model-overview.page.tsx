@@ -34,6 +34,7 @@ import { MaterialConfigurator } from '../components/material-configurator.compon
 import { MaterialSlotsForm } from '../components/material-slots-form.component.tsx';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
+import { ShareLinkDialog } from '../components/share-link-dialog.component.tsx';
 import { configurableSlots, defaultChoice, finishesOf, type MaterialChoice } from '../logic/material-choice.logic.ts';
 import { PROJECT_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 import { idParam } from '../logic/route-params.logic.ts';
@@ -112,6 +113,8 @@ function ModelOverview({ model }: { model: ModelRecord }) {
     value ? formatDateTime(value, { dateStyle: 'medium', timeStyle: 'medium' }) : t('model.never');
   // Edit, reprocess and delete of a model all need update-project-models, on hatch (the server's rule).
   const canEdit = platform === 'hatch' && hasPermission(user, 'update-project-models');
+  const canShare = model.status === 'FINISHED' && hasPermission(user, 'create-share-links');
+  const [sharing, setSharing] = useState(false);
 
   const onDelete = async () => {
     try {
@@ -146,24 +149,33 @@ function ModelOverview({ model }: { model: ModelRecord }) {
         }
         back={{ to: paths.projects.overview(model.project_id), label: t('nav.backToProject') }}
         actions={
-          canEdit && (
+          (canEdit || canShare) && (
             <>
-              <ProcessingRunButtons kind="project_model" record={model} bannerScope={PROJECTS_BANNER_SCOPE} />
-              <Button
-                component={Link}
-                to={paths.projects.models.edit(model.id)}
-                leftSection={<Icon name="edit" size={16} />}
-              >
-                {t('actions.edit')}
-              </Button>
-              <Button
-                color="red"
-                variant="light"
-                onClick={() => setConfirming(true)}
-                leftSection={<Icon name="trash" size={16} />}
-              >
-                {t('actions.delete')}
-              </Button>
+              {canShare && (
+                <Button variant="light" onClick={() => setSharing(true)} leftSection={<Icon name="copy" size={16} />}>
+                  {t('share.button')}
+                </Button>
+              )}
+              {canEdit && (
+                <>
+                  <ProcessingRunButtons kind="project_model" record={model} bannerScope={PROJECTS_BANNER_SCOPE} />
+                  <Button
+                    component={Link}
+                    to={paths.projects.models.edit(model.id)}
+                    leftSection={<Icon name="edit" size={16} />}
+                  >
+                    {t('actions.edit')}
+                  </Button>
+                  <Button
+                    color="red"
+                    variant="light"
+                    onClick={() => setConfirming(true)}
+                    leftSection={<Icon name="trash" size={16} />}
+                  >
+                    {t('actions.delete')}
+                  </Button>
+                </>
+              )}
             </>
           )
         }
@@ -171,6 +183,9 @@ function ModelOverview({ model }: { model: ModelRecord }) {
       <Card withBorder radius="lg" padding="lg">
         <ConfigurableViewer model={model} canEdit={canEdit} />
       </Card>
+      {canShare && (
+        <ShareLinkDialog subject={{ project_model_id: model.id }} opened={sharing} onClose={() => setSharing(false)} />
+      )}
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Card withBorder radius="lg" padding="lg" h="100%" component="section" aria-labelledby="model-details">
