@@ -1,8 +1,15 @@
-import { Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
-import { endpointUrl, hasPermission, type ProjectModel, projectModelEndpoints } from '@meshport/contract';
+import { Alert, Anchor, Button, Card, Grid, Group, Stack, Text, Title } from '@mantine/core';
+import {
+  type DesignRow,
+  endpointUrl,
+  hasPermission,
+  type MaterialSlot,
+  type ProjectModel,
+  projectModelEndpoints,
+} from '@meshport/contract';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/api/api-client.ts';
 import { useDeleteModel } from '@/lib/api/resources/models/delete-model.api.ts';
 import { restoreModel } from '@/lib/api/resources/models/restore-model.api.ts';
@@ -12,7 +19,7 @@ import { paths } from '@/lib/paths/paths.ts';
 import { useCurrentUser } from '@/lib/session/auth.context.ts';
 import { useTenant } from '@/lib/session/tenant.context.ts';
 import { StatusBadge } from '@/shared/resource-list/index.ts';
-import { showBanner } from '@/shared/ui/banner.store.ts';
+import { showBanner, TOAST_DELAY_MS } from '@/shared/ui/banner.store.ts';
 import { ConfirmDialog } from '@/shared/ui/confirm-dialog.component.tsx';
 import { elapsedMs } from '@/shared/ui/elapsed.logic.ts';
 import { Icon } from '@/shared/ui/icons.component.tsx';
@@ -28,13 +35,17 @@ import {
   useGeometryEvents,
   useLiveProcessing,
 } from '@/shared/viewer/index.ts';
+import { useDesign } from '../api/get-design.api.ts';
 import { useMaterialSlots } from '../api/get-material-slots.api.ts';
 import { type ModelRecord, useModel } from '../api/get-model.api.ts';
+import { useUpdateDesign } from '../api/update-design.api.ts';
 import { MaterialConfigurator } from '../components/material-configurator.component.tsx';
 import { MaterialSlotsForm } from '../components/material-slots-form.component.tsx';
 import { MetaList } from '../components/meta-list.component.tsx';
 import { PageHeader } from '../components/page-header.component.tsx';
+import { SaveDesignDialog } from '../components/save-design-dialog.component.tsx';
 import { ShareLinkDialog } from '../components/share-link-dialog.component.tsx';
+import { choiceDiffers, choicesToSave, designChoice } from '../logic/design-choice.logic.ts';
 import { configurableSlots, defaultChoice, finishesOf, type MaterialChoice } from '../logic/material-choice.logic.ts';
 import { PROJECT_BANNER, PROJECTS_BANNER_SCOPE } from '../logic/project-banners.logic.ts';
 import { idParam } from '../logic/route-params.logic.ts';
@@ -47,17 +58,103 @@ function Elapsed({ model }: { model: ProjectModel }) {
   return <>{ms === null ? t('model.notStarted') : formatElapsed(ms)}</>;
 }
 
+/** "Save as design" (create-designs) and, for an opened design, "Save changes" (update-designs). */
+function DesignButtons({
+  model,
+  design,
+  slots,
+  choice,
+  saved,
+}: {
+  model: ModelRecord;
+  design: DesignRow | null;
+  slots: readonly MaterialSlot[];
+  choice: MaterialChoice;
+  saved: MaterialChoice | null;
+}) {
+  const { t } = useTranslation('projects');
+  const user = useCurrentUser();
+  const [, setSearch] = useSearchParams();
+  const [naming, setNaming] = useState(false);
+  const update = useUpdateDesign(design?.id ?? 0);
+  const canCreate = hasPermission(user, 'create-designs');
+  const canUpdate = design !== null && hasPermission(user, 'update-designs');
+  if (!canCreate && !canUpdate) return null;
+  const saveChanges = async () => {
+    try {
+      await update.mutateAsync({ choices: choicesToSave(slots, choice) });
+      showBanner({ kind: 'success', text: t('designs.updated', { name: design?.name }), delay: TOAST_DELAY_MS });
+    } catch (error) {
+      const text = error instanceof ApiError && error.body.message ? error.body.message : t('designs.saveFailed');
+      showBanner({ kind: 'failure', text, scope: PROJECTS_BANNER_SCOPE, ...PROJECT_BANNER });
+    }
+  };
+  return (
+    <Group>
+      {canUpdate && (
+        <Button
+          onClick={() => void saveChanges()}
+          loading={update.isPending}
+          disabled={saved !== null && !choiceDiffers(choice, saved)}
+          leftSection={<Icon name="check" size={16} />}
+        >
+          {t('designs.saveChanges')}
+        </Button>
+      )}
+      {canCreate && (
+        <Button
+          variant={canUpdate ? 'default' : 'filled'}
+          onClick={() => setNaming(true)}
+          leftSection={<Icon name="plus" size={16} />}
+        >
+          {t('designs.saveAs')}
+        </Button>
+      )}
+      {canCreate && (
+        <SaveDesignDialog
+          modelId={model.id}
+          choices={choicesToSave(slots, choice)}
+          opened={naming}
+          onClose={() => setNaming(false)}
+          onSaved={(created) => {
+            setNaming(false);
+            showBanner({ kind: 'success', text: t('designs.saved', { name: created.name }), delay: TOAST_DELAY_MS });
+            setSearch({ design: String(created.id) });
+          }}
+        />
+      )}
+    </Group>
+  );
+}
+
 /**
  * The 3D view with the model's finishes: each configurable slot's swatches swap the material in the
- * view; on hatch, whoever may update models names the slots and chooses their materials.
+ * view; on hatch, whoever may update models names the slots and chooses their materials. With a
+ * design opened it starts from the design's choices.
  */
-function ConfigurableViewer({ model, canEdit }: { model: ModelRecord; canEdit: boolean }) {
+function ConfigurableViewer({
+  model,
+  canEdit,
+  design,
+}: {
+  model: ModelRecord;
+  canEdit: boolean;
+  design: DesignRow | null;
+}) {
   const { t } = useTranslation('projects');
   const slotsQuery = useMaterialSlots(model.id, model.status === 'FINISHED');
   const slots = slotsQuery.data ?? [];
   const [chosen, setChosen] = useState<MaterialChoice>({});
   const [editing, setEditing] = useState(false);
-  const choice = useMemo(() => ({ ...defaultChoice(slots), ...chosen }), [slots, chosen]);
+  const saved = useMemo(() => (design ? designChoice(slots, design.choices) : null), [slots, design]);
+  // Another design opened (or this one saved): the view shows exactly what it saved.
+  const designId = design?.id ?? null;
+  const [shownDesign, setShownDesign] = useState(designId);
+  if (shownDesign !== designId) {
+    setShownDesign(designId);
+    setChosen({});
+  }
+  const choice = useMemo(() => ({ ...(saved ?? defaultChoice(slots)), ...chosen }), [slots, saved, chosen]);
   const finishes = useMemo(() => finishesOf(slots, choice), [slots, choice]);
   const configurable = configurableSlots(slots);
   return (
@@ -70,6 +167,9 @@ function ConfigurableViewer({ model, canEdit }: { model: ModelRecord; canEdit: b
           onChoose={(index, material) => setChosen((current) => ({ ...current, [index]: material }))}
           headingId="model-finishes"
         />
+      )}
+      {configurable.length > 0 && (
+        <DesignButtons model={model} design={design} slots={configurable} choice={choice} saved={saved} />
       )}
       {canEdit && slots.length > 0 && (
         <Group>
@@ -103,6 +203,12 @@ function ConfigurableViewer({ model, canEdit }: { model: ModelRecord; canEdit: b
 function ModelOverview({ model }: { model: ModelRecord }) {
   const { t } = useTranslation('projects');
   useLiveProcessing('project_model', model.id);
+  const [search] = useSearchParams();
+  const designId = idParam(search.get('design') ?? undefined);
+  const designQuery = useDesign(designId);
+  // A design of another model (an edited address) is not this model's: the model shows as it is.
+  const design = designQuery.data && designQuery.data.project_model_id === model.id ? designQuery.data : null;
+  const designMissing = designId !== null && (designQuery.isError || (designQuery.data && design === null));
   const user = useCurrentUser();
   const { platform } = useTenant();
   const navigate = useNavigate();
@@ -138,9 +244,10 @@ function ModelOverview({ model }: { model: ModelRecord }) {
   return (
     <Stack gap="lg">
       <PageHeader
-        title={model.name}
+        title={design ? design.name : model.name}
         subtitle={
           <>
+            {design && <>{t('designs.designOf', { model: model.name })} · </>}
             {t('model.inProject')}{' '}
             <Anchor component={Link} to={paths.projects.overview(model.project_id)} size="sm" underline="always">
               {model.project_name}
@@ -152,7 +259,7 @@ function ModelOverview({ model }: { model: ModelRecord }) {
           (canEdit || canShare) && (
             <>
               {canShare && (
-                <Button variant="light" onClick={() => setSharing(true)} leftSection={<Icon name="copy" size={16} />}>
+                <Button variant="light" onClick={() => setSharing(true)} leftSection={<Icon name="share" size={16} />}>
                   {t('share.button')}
                 </Button>
               )}
@@ -180,8 +287,17 @@ function ModelOverview({ model }: { model: ModelRecord }) {
           )
         }
       />
+      {designMissing && (
+        <Alert color="yellow" role="alert">
+          {t('designs.notFound')}
+        </Alert>
+      )}
       <Card withBorder radius="lg" padding="lg">
-        <ConfigurableViewer model={model} canEdit={canEdit} />
+        {designId !== null && designQuery.isPending ? (
+          <SkeletonRows rows={4} height={36} label={t('designs.loadingOne')} />
+        ) : (
+          <ConfigurableViewer model={model} canEdit={canEdit} design={design} />
+        )}
       </Card>
       {canShare && (
         <ShareLinkDialog subject={{ project_model_id: model.id }} opened={sharing} onClose={() => setSharing(false)} />

@@ -17,6 +17,7 @@ import { PanelError, SkeletonRows } from '@/shared/ui/query-state.component.tsx'
 import { useUndoAction } from '@/shared/ui/undo-action.hook.ts';
 import { useDeleteProject } from '../api/delete-project.api.ts';
 import { useProject } from '../api/get-project.api.ts';
+import { DesignList } from '../components/design-list.component.tsx';
 import { FavoriteStar } from '../components/favorite-star.component.tsx';
 import { LabelBadges } from '../components/label-badges.component.tsx';
 import { MetaList } from '../components/meta-list.component.tsx';
@@ -204,6 +205,11 @@ function Overview({ project }: { project: Project }) {
           <ProjectModelList projectId={project.id} enabled={may('list-project-models')} />
         </Stack>
       </Card>
+      {may('view-designs') && (
+        <Card withBorder radius="lg" padding="lg">
+          <DesignList projectId={project.id} />
+        </Card>
+      )}
       <ConfirmDialog
         opened={confirming}
         title={t('delete.title')}
