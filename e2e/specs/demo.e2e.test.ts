@@ -178,6 +178,18 @@ describe('the demo as a first start makes it (issue 27)', { timeout: 600_000 }, 
       const variants = json.extensions?.KHR_materials_variants?.variants.map((v) => v.name).sort();
       expect(variants, `${name}: its variants`).toEqual(finishes);
     }
+    // The salesperson's view of the island: its finishes and the export beside the plain GLB.
+    const island = models.find((row) => row.name === 'Island with Breakfast Bar')?.id as number;
+    const page = await e2e.openPage(portal, '/login', { webgl: true });
+    await signIn(page, 'sales');
+    await page.getByRole('button', { name: `Account menu of ${DEMO_USERS.sales.name}` }).waitFor();
+    await navigateInApp(page, `/projects/models/overview/${island}`);
+    await page.getByRole('heading', { name: 'Island with Breakfast Bar', level: 1 }).waitFor();
+    await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
+    const download = page.getByRole('link', { name: 'Download with finishes (GLB)' });
+    expect(await download.getAttribute('href')).toBe(`/v2/projects/models/${island}/files/variants-glb`);
+    await checkScreen(page, 'demo-sales-island-finishes');
+    await page.context().close();
   });
 
   it('shows renders as previews: records, projects, libraries and categories, on both platforms', async () => {
