@@ -11,12 +11,14 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { queryRows } from '#core/db/database.ts';
 import { writeClient } from '#modules/content/projects/project-writes.test-helpers.ts';
+import { purgeRecycleBin } from '#modules/content/recycle-bin/recycle-bin-purge.ts';
 import { compressChecked } from '#modules/processing/conversion/compress-step.ts';
 import { gltfIO } from '#modules/processing/conversion/gltf-io.ts';
 import { validateGlb } from '#modules/processing/conversion/gltf-validation.ts';
 import { decodeMeshoptGlb } from '#modules/processing/conversion/meshopt-plain.ts';
 import { declareUsedExtensions } from '#modules/processing/conversion/output-extensions.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { variantsSource } from './project-model-variants.service.ts';
 
 const NAMES = ['Worktop', 'Fronts'];
 
@@ -65,8 +67,12 @@ const webp = async (colour: string) =>
 
 describeEachDatabase('the finishes export of a model (KHR_materials_variants)', (kind) => {
   let t: TestApp;
+  let acme: number;
   beforeAll(async () => {
     t = await startTestApp(kind);
+    acme = (
+      await queryRows<{ id: number }>(t.database.system, sql`select id from companies where sub_domain = 'acme'`)
+    )[0]?.id as number;
     await t.services.storage.put('k/variants/glb.glb', Buffer.from(await kitchenGlb()));
     const maps: [string, string, string][] = [
       ['Export Oak', 'base_color', '#a0703c'],
@@ -86,12 +92,15 @@ describeEachDatabase('the finishes export of a model (KHR_materials_variants)', 
   afterAll(() => t.close());
   const c = writeClient(() => t);
   const url = (id: number) => `/v2/projects/models/${id}/files/variants-glb`;
+  /** Where the model's export of its present configuration is kept. */
+  const keptAt = async (id: number) =>
+    (await t.database.tenant({ companyId: acme }, (tx) => variantsSource(tx, acme, id))).cacheKey;
 
-  const model = async (name: string, names: string[] | null, status = 'FINISHED') => {
+  const model = async (name: string, names: string[] | null, status = 'FINISHED', glbKey = 'k/variants/glb.glb') => {
     const [row] = await queryRows<{ id: number }>(
       t.database.system,
       sql`insert into project_models (company_id, project_id, name, status, figures, glb_key)
-        select company_id, id, ${name}, ${status}, ${names ? JSON.stringify(figures(names)) : null}::jsonb, 'k/variants/glb.glb'
+        select company_id, id, ${name}, ${status}, ${names ? JSON.stringify(figures(names)) : null}::jsonb, ${glbKey}
         from projects where name = 'Van Dijk Family Kitchen' returning id`,
     );
     return row?.id as number;
@@ -149,10 +158,14 @@ describeEachDatabase('the finishes export of a model (KHR_materials_variants)', 
   });
 
   it('keeps the built file: a second download is not built again; a new configuration is', async () => {
-    const id = await model('Export Cached', NAMES);
+    // Its own file: the purge at the end removes it.
+    await t.services.storage.put('k/variants/cached.glb', Buffer.from(await kitchenGlb()));
+    const id = await model('Export Cached', NAMES, 'FINISHED', 'k/variants/cached.glb');
     await configure(id);
     const first = await c.send('GET', url(id));
     expect(first.status).toBe(200);
+    const kept = await keptAt(id);
+    expect(await t.services.storage.exists(kept)).toBe(true);
     // Same keys, other bytes: a rebuild would show them (and fail to decode this one).
     const oak = 'k/variants/Export-Oak.webp';
     const oakBytes = await webp('#a0703c');
@@ -168,6 +181,13 @@ describeEachDatabase('the finishes export of a model (KHR_materials_variants)', 
     const third = await c.send('GET', url(id));
     expect(third.status).toBe(200);
     expect((await inspect(third.raw)).drawn).toEqual(['Export Oak', 'Fronts']);
+    // The new configuration's file replaced the old one; the recycle bin's purge removes it with the model.
+    expect(await t.services.storage.exists(kept)).toBe(false);
+    const replaced = await keptAt(id);
+    expect(await t.services.storage.exists(replaced)).toBe(true);
+    await c.setDeletedDaysAgo('project_models', id, 40);
+    await purgeRecycleBin({ database: t.database, storage: t.services.storage });
+    expect(await t.services.storage.exists(replaced)).toBe(false);
   });
 
   it('answers 409 without any slot’s materials, before FINISHED or before slots were recorded', async () => {

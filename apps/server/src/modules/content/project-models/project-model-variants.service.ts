@@ -44,6 +44,10 @@ export interface VariantsSource {
   materials: AllowedMaterial[];
 }
 
+/** Where a model's built finishes exports are kept (the recycle bin's purge removes it with the model). */
+export const variantsCacheFolder = (companyId: number, modelId: number) =>
+  `${storageFolder(projectModelProcessing, companyId, modelId)}/finishes`;
+
 type MaterialRow = {
   slot_index: number;
   is_default: boolean;
@@ -98,7 +102,7 @@ export async function variantsSource(tx: Db, companyId: number, modelId: number)
     .update(JSON.stringify({ glb: model.glb_key, materials }))
     .digest('hex')
     .slice(0, 32);
-  const cacheFolder = `${storageFolder(projectModelProcessing, companyId, modelId)}/finishes`;
+  const cacheFolder = variantsCacheFolder(companyId, modelId);
   const base = safeFileName(model.name).replace(/\.[^.]*$/, '') || 'model';
   return {
     glbKey: model.glb_key,

@@ -2,6 +2,7 @@ import { CONTENT_RESOURCES, type ContentResource, RESTORE_WINDOW_DAYS } from '@m
 import { type SQL, sql } from 'drizzle-orm';
 import { type Database, type Db, queryRows } from '#core/db/database.ts';
 import type { FileStorage } from '#core/storage/file-storage.ts';
+import { variantsCacheFolder } from '#modules/content/project-models/project-model-variants.service.ts';
 import { ids } from '#modules/content/shared/content-writes.ts';
 
 /** The recycle-bin kinds (administration.md §2, the bin's tabs) and the list resource each refreshes. */
@@ -83,6 +84,7 @@ export async function purgeRecycleBin(services: PurgeServices, signal?: AbortSig
       signal?.throwIfAborted();
       const batch = await services.database.tenant({ companyId }, (tx) => purgeBatch(tx));
       if (batch.paths.length > 0) outcome.files += await removeFiles(services, batch.paths);
+      await removeFolders(services, batch.folders);
       const total = Object.values(batch.counts).reduce((sum, n) => sum + n, 0);
       if (total === 0) break;
       for (const kind of FILE_TABLES) {
@@ -99,9 +101,13 @@ export async function purgeRecycleBin(services: PurgeServices, signal?: AbortSig
   return outcome;
 }
 
-/** One transaction: a batch of each kind, deleted; answers the counts and the files no record holds any more. */
-async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; paths: string[] }> {
+/**
+ * One transaction: a batch of each kind, deleted; answers the counts, the files no record holds any more and the
+ * folders of files made from the deleted records (a model's finishes exports).
+ */
+async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; paths: string[]; folders: string[] }> {
   const paths: string[] = [];
+  const folders: string[] = [];
   const counts = {} as Record<BinKind, number>;
   const remove = async (kind: BinKind, where: SQL) => {
     const rows = await queryRows<{ path: string | null }>(
@@ -115,11 +121,15 @@ async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; pa
     tx.execute(sql`delete from geometry_events where subject_kind = ${kind} and subject_id in ${subjects}`);
   // Processed records (issue 11) hold their web-ready GLB and their original, an upload that counts in the quota.
   const processedFiles = async (table: 'project_models' | 'library_items', where: SQL) => {
-    const rows = await queryRows<{ glb_key: string | null; original_key: string | null; upload_id: string | null }>(
-      tx,
-      sql`select glb_key, original_key, upload_id from ${sql.raw(table)} where ${where}`,
-    );
+    const rows = await queryRows<{
+      id: number;
+      company_id: number;
+      glb_key: string | null;
+      original_key: string | null;
+      upload_id: string | null;
+    }>(tx, sql`select id, company_id, glb_key, original_key, upload_id from ${sql.raw(table)} where ${where}`);
     for (const row of rows) for (const key of [row.glb_key, row.original_key]) if (key) paths.push(key);
+    if (table === 'project_models') for (const row of rows) folders.push(variantsCacheFolder(row.company_id, row.id));
     const uploadIds = rows.map((row) => row.upload_id).filter((id): id is string => !!id);
     if (uploadIds.length > 0) await tx.execute(sql`delete from uploads where id in ${ids(uploadIds)}`);
   };
@@ -156,7 +166,7 @@ async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; pa
   }
   await remove('materials', materialIds.length > 0 ? sql`id in ${ids(materialIds)}` : sql`false`);
 
-  return { counts, paths: await unreferenced(tx, [...new Set(paths)]) };
+  return { counts, paths: await unreferenced(tx, [...new Set(paths)]), folders };
 }
 
 /** Of these file keys, those no remaining record of any kind holds (a file is never taken from a live record). */
@@ -174,6 +184,20 @@ async function unreferenced(tx: Db, paths: string[]): Promise<string[]> {
     }
   }
   return paths.filter((path) => !held.has(path));
+}
+
+/** After the commit, as `removeFiles`: a folder that cannot be removed is logged and left. */
+async function removeFolders(services: PurgeServices, folders: string[]): Promise<void> {
+  for (const folder of folders) {
+    try {
+      await services.storage.removeFolder(folder);
+    } catch (error) {
+      services.log?.warn(
+        { folder, err: error instanceof Error ? error.message : String(error) },
+        'purged folder not removed',
+      );
+    }
+  }
 }
 
 /** After the commit: a file that cannot be removed is logged and left (the record is gone either way). */
