@@ -33,6 +33,7 @@ export function SaveDesignDialog({
   onSaved: (design: DesignRow) => void;
 }) {
   const { t } = useTranslation('projects');
+  const { t: tCommon } = useTranslation();
   const create = useCreateDesign();
   const [failure, setFailure] = useState<string | null>(null);
   const form = useForm<DesignNameValues>({
@@ -55,7 +56,12 @@ export function SaveDesignDialog({
     }
   });
   return (
-    <Modal opened={opened} onClose={close} title={t('designs.saveTitle')}>
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('designs.saveTitle')}
+      closeButtonProps={{ 'aria-label': tCommon('resourceList.cancel') }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="lg">
           {failure && (
