@@ -3,8 +3,8 @@ import { projectModelEndpoints, shareLinkEndpoints } from '@meshport/contract';
 import { describe, expect, it } from 'vitest';
 import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
-import { useBrowser } from '../support/browser.ts';
-import { HOSTS } from '../support/hosts.ts';
+import { navigateInApp, signIn, useBrowser } from '../support/browser.ts';
+import { DEMO_USERS, HOSTS } from '../support/hosts.ts';
 
 /**
  * Issue 30, item 4: the salesperson shares a demo kitchen by a link; an anonymous browser opens it on the company's
@@ -121,5 +121,29 @@ describe('share links', () => {
     // Without configuring, no swatches.
     expect(await page.locator('.share-swatch').count()).toBe(0);
     await sales.call(shareLinkEndpoints.revoke, { params: { id: created.data.id } });
+  });
+  it('shares from the model overview: the dialog shows the new link once, with Copy, and lists the links with Revoke', async () => {
+    const token = await apiLogin(e2e.port, PORTAL, 'sales');
+    const sales = apiClient(e2e.port, PORTAL, token);
+    const models = (await sales.call(projectModelEndpoints.list, { query: { per_page: 100 } })).data;
+    const island = models.find((row) => row.name === ISLAND && row.status === 'FINISHED')?.id as number;
+    const page = await e2e.openPage(PORTAL, '/login');
+    await signIn(page, 'sales');
+    await page.getByRole('button', { name: `Account menu of ${DEMO_USERS.sales.name}` }).waitFor();
+    await navigateInApp(page, `/projects/models/overview/${island}`);
+    await page.getByRole('heading', { name: ISLAND, level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Share', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share by link' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Valid for (days)').fill('14');
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const link = dialog.locator('[data-share-url]');
+    await link.waitFor();
+    expect(await link.inputValue()).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
+    await dialog.getByRole('button', { name: 'Copy' }).waitFor();
+    await dialog.getByRole('button', { name: 'Revoke' }).first().waitFor();
+    await checkScreen(page, 'share-link-dialog');
+    await dialog.getByRole('button', { name: 'Revoke' }).first().click();
+    await dialog.getByText('Revoked').first().waitFor();
   });
 });

@@ -79,7 +79,7 @@ function ShareLinkTable({ subject }: { subject: ShareSubject }) {
               <Table.Td>{formatDateTime(link.expires_at)}</Table.Td>
               <Table.Td>{link.opens}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[link.status]} variant="light">
+                <Badge color={STATUS_COLORS[link.status]} variant="dot" c="dark" miw="fit-content">
                   {t(`share.statuses.${link.status}`)}
                 </Badge>
               </Table.Td>
@@ -143,12 +143,20 @@ export function ShareLinkDialog({
   };
   const { errors } = form.formState;
   return (
-    <Modal opened={opened} onClose={close} title={t('share.title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title={t('share.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('share.close') }}
+    >
       <Stack gap="lg">
         {url && (
-          <Alert color="green" title={t('share.created')}>
+          <Alert color="teal" variant="light" role="status">
             <Stack gap="xs">
-              <Text size="sm">{t('share.onlyOnce')}</Text>
+              <Text size="sm" fw={600}>
+                {t('share.onlyOnce')}
+              </Text>
               <Group gap="xs" wrap="nowrap">
                 <TextInput value={url} readOnly aria-label={t('share.link')} style={{ flex: 1 }} data-share-url="" />
                 <CopyButton value={url}>
