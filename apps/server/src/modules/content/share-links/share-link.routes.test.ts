@@ -209,6 +209,30 @@ describeEachDatabase('share links', (kind) => {
     expect(last.headers['retry-after']).toBeDefined();
   });
 
+  it('shares a design: its name, and its choices as the starting finishes; another company’s design is 404', async () => {
+    const [design] = await queryRows<{ id: number }>(
+      t.database.system,
+      sql`insert into designs (company_id, project_id, project_model_id, name)
+        select pm.company_id, pm.project_id, pm.id, 'Oak Island' from project_models pm where pm.id = ${modelId}
+        returning id`,
+    );
+    await t.database.system.execute(
+      sql`insert into design_choices (company_id, design_id, slot_index, material_id)
+        select company_id, ${design?.id}, 0, id from materials where name = 'Share Oak'`,
+    );
+    const made = await create({ design_id: design?.id });
+    expect(made.status).toBe(201);
+    expect(made.body.data).toMatchObject({ design_id: design?.id, project_model_id: modelId, name: 'Oak Island' });
+    const data = (await open(tokenOf(made.body.data.url))).body.data;
+    expect(data.name).toBe('Oak Island');
+    expect(data.model.name).toBe('Shared Kitchen');
+    expect(data.slots[0].choice).toBe('Share Oak');
+    expect((await create({ design_id: design?.id }, await c.globex())).status).toBe(404);
+    const { modelsOnly } = await insiderMembers(t, { modelsOnly: ['create-share-links', 'list-project-models'] });
+    const who = { token: (modelsOnly as { token: string }).token, host: t.host('acme') };
+    expect((await create({ design_id: design?.id }, who)).status).toBe(404);
+  });
+
   it('a share token is no session: as a bearer token on another call it answers 401', async () => {
     const token = tokenOf((await create({ project_model_id: modelId })).body.data.url);
     const other = await t.request('/v2/projects', { token, host: portal() });
