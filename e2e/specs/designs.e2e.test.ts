@@ -5,6 +5,7 @@ import { apiClient, apiLogin } from '../support/api.ts';
 import { checkScreen } from '../support/artifacts.ts';
 import { signIn, useBrowser } from '../support/browser.ts';
 import { DEMO_USERS, HOSTS } from '../support/hosts.ts';
+import { confirm, rowAction, seeBanner } from '../support/list-actions.ts';
 
 /**
  * Issue 30, item 3: the salesperson on customerportal configures a demo kitchen, saves it as a
@@ -124,5 +125,40 @@ describe('designs', () => {
     await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
     expect(await shownChoice(page)).toEqual(chosen);
     await checkScreen(page, 'designs-reopened');
+
+    // Save changes (update-designs): another finish in the same slot, saved on the design.
+    const saveChanges = page.getByRole('button', { name: 'Save changes' });
+    expect(await saveChanges.isDisabled()).toBe(true);
+    const next = await group
+      .locator('button[aria-pressed="false"][data-finish]:not([data-finish=""])')
+      .first()
+      .getAttribute('data-finish');
+    await group.locator(`button[data-finish="${next}"]`).click();
+    await saveChanges.click();
+    await expect
+      .poll(async () => {
+        const design = (await api.call(designEndpoints.get, { params: { id: designId } })).data;
+        return design.choices.map((choice) => choice.material);
+      })
+      .toContain(next);
+  });
+
+  it('lets the editor on hatch delete a design, after a confirmation', async () => {
+    const hatch = HOSTS.acmeHatch;
+    const api = apiClient(e2e.port, hatch, await apiLogin(e2e.port, hatch, 'editor'));
+    const island = await islandModel(api);
+    const name = `Design to delete ${Date.now().toString(36)}`;
+    await api.call(designEndpoints.create, { body: { name, project_model_id: island.id, choices: [] } });
+
+    const page = await e2e.openPage(hatch, '/login');
+    await signIn(page, 'editor');
+    await page.getByRole('button', { name: `Account menu of ${DEMO_USERS.editor.name}` }).waitFor();
+    await page.goto(e2e.url(hatch, `/projects/overview/${island.project_id}`));
+    const section = page.getByRole('region', { name: 'Designs' });
+    await section.locator('li[data-row]', { hasText: name }).waitFor();
+    await rowAction(page, section, name, 'Delete');
+    await confirm(page, `Delete the design ${name}? This cannot be undone.`, 'Delete');
+    await seeBanner(page, `Design ${name} deleted`);
+    await section.locator('li[data-row]', { hasText: name }).waitFor({ state: 'detached' });
   });
 });
