@@ -45,14 +45,14 @@ export const designs = pgTable(
   ],
 );
 
-/** The material a design chose for one slot of its model. */
+/** The material a design chose for one slot of its model; null chooses the model's own material there. */
 export const designChoices = pgTable(
   'design_choices',
   {
     companyId: integer('company_id').notNull(),
     designId: integer('design_id').notNull(),
     slotIndex: integer('slot_index').notNull(),
-    materialId: integer('material_id').notNull(),
+    materialId: integer('material_id'),
   },
   (t) => [
     primaryKey({ name: 'design_choices_pkey', columns: [t.companyId, t.designId, t.slotIndex] }),
