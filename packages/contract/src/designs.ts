@@ -21,11 +21,11 @@ export const DESIGN_SLOT_TWICE = 'This slot is chosen twice.';
 export const DESIGN_MODEL_NOT_FINISHED = 'A design can be saved on a finished model only.';
 export const DESIGN_MATERIAL_NOT_ALLOWED = 'This slot does not allow this material.';
 
-/** One choice of a design as lists show it: the slot, its display name, the material chosen. */
+/** One choice of a design as lists show it: the slot, its display name, the material chosen (null: the model's own). */
 export const designChoiceRowSchema = z.object({
   slot_index: z.number().int(),
   slot_name: z.string(),
-  material: z.string(),
+  material: z.string().nullable(),
 });
 export type DesignChoiceRow = z.infer<typeof designChoiceRowSchema>;
 
@@ -46,14 +46,14 @@ export const designRowSchema = z.object({
 });
 export type DesignRow = z.infer<typeof designRowSchema>;
 
-/** The material chosen for one slot, by the material's name (one the slot allows). */
+/** The material chosen for one slot, by the material's name (one the slot allows); null keeps the model's own there. */
 export const designChoiceSaveSchema = z.object({
   slot_index: z.coerce
     .number({ error: 'Must be a whole number.' })
     .int('Must be a whole number.')
     .min(0, 'Must be 0 or more.')
     .max(MAX_ID, `Must be at most ${MAX_ID}.`),
-  material: requiredText(255),
+  material: z.union([requiredText(255), z.null()], { error: 'Must be a material name or null.' }),
 });
 export type DesignChoiceSave = z.infer<typeof designChoiceSaveSchema>;
 

@@ -15,7 +15,8 @@ import type { ProcessingEngines } from '#modules/processing/pipeline/processing-
 
 /**
  * A design's preview (issue 30): the model's web-ready GLB with the chosen finish laid on each slot
- * (a slot without a choice shows its default), rendered by the pipeline's preview browser.
+ * (a slot without a choice shows its default; a choice of no material, the model's own), rendered
+ * by the pipeline's preview browser.
  */
 export const designPreviewJob = defineJob({
   name: 'designs.preview',
@@ -26,7 +27,7 @@ export const designPreviewJob = defineJob({
 
 /** The choices as text: a render is stored only while they are still the ones it drew. */
 const choicesStamp = (designId: number) =>
-  sql`(select coalesce(string_agg(dc.slot_index || ':' || dc.material_id, ',' order by dc.slot_index), '')
+  sql`(select coalesce(string_agg(dc.slot_index || ':' || coalesce(dc.material_id::text, 'own'), ',' order by dc.slot_index), '')
     from design_choices dc where dc.design_id = ${designId})`;
 
 type Finish = {

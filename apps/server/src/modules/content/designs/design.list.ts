@@ -11,14 +11,17 @@ import { designs } from './design.table.ts';
 const isFavorited = sql<boolean>`exists (select 1 from design_favorites df
   where df.company_id = ${ref(designs.companyId)} and df.design_id = ${ref(designs.id)} and df.account_id = ${CURRENT_ACCOUNT})`;
 
-/** The choices in slot order, each with the slot's display name (the file's until renamed) and the material's name. */
-const choicesJson = sql<{ slot_index: number; slot_name: string; material: string }[]>`coalesce((
+/**
+ * The choices in slot order, each with the slot's display name (the file's until renamed) and the
+ * material's name (null: the model's own material).
+ */
+const choicesJson = sql<{ slot_index: number; slot_name: string; material: string | null }[]>`coalesce((
   select json_agg(json_build_object(
       'slot_index', dc.slot_index,
       'slot_name', coalesce(s.name, ${ref(projectModels.figures)}->'material_names'->>dc.slot_index, ''),
       'material', m.name) order by dc.slot_index)
   from design_choices dc
-  join materials m on m.company_id = dc.company_id and m.id = dc.material_id
+  left join materials m on m.company_id = dc.company_id and m.id = dc.material_id
   left join project_model_material_slots s on s.company_id = dc.company_id
     and s.project_model_id = ${ref(designs.projectModelId)} and s.slot_index = dc.slot_index
   where dc.company_id = ${ref(designs.companyId)} and dc.design_id = ${ref(designs.id)}), '[]'::json)`;

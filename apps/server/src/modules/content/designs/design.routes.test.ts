@@ -160,6 +160,31 @@ describeEachDatabase('designs', (kind) => {
     expect(b, `rgb ${r} ${g} ${b}`).toBeGreaterThan(r + 40);
   });
 
+  /** The colour in the middle of a rendered preview. */
+  const middle = async (url: string) => {
+    const image = await getBytes(t, await c.token('editor'), url);
+    expect(image.status).toBe(200);
+    const { data, info } = await sharp(image.body).raw().toBuffer({ resolveWithObject: true });
+    const at = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * info.channels;
+    return [data[at] ?? 0, data[at + 1] ?? 0, data[at + 2] ?? 0] as const;
+  };
+
+  it('keeps the model’s own material in a slot chosen so (null), though the slot has a default', async () => {
+    const created = await c.send('POST', '/v2/projects/designs', {
+      name: 'Own body',
+      project_model_id: modelId,
+      choices: [{ slot_index: 0, material: null }],
+    });
+    expect(created.status, created.text).toBe(201);
+    const design = (created.body as unknown as Answer).data;
+    expect(design.choices).toEqual([{ slot_index: 0, slot_name: 'Front', material: null }]);
+    const ready = await untilPreview(design.id);
+    expect(ready.preview_status).toBe('ready');
+    // The box's own orange, not the slot's default.
+    const [r, g, b] = await middle(ready.preview_image_url as string);
+    expect(r, `rgb ${r} ${g} ${b}`).toBeGreaterThan(b + 40);
+  });
+
   it('renames and changes choices; a change of the choices renders again', async () => {
     const created = await c.send('POST', '/v2/projects/designs', { name: 'Steel', project_model_id: modelId });
     expect(created.status, created.text).toBe(201);
@@ -167,7 +192,9 @@ describeEachDatabase('designs', (kind) => {
     expect((created.body as unknown as Answer).data.choices).toEqual([]);
     const renamed = await c.send('PATCH', `/v2/projects/designs/${id}`, { name: 'Steel front' });
     expect((renamed.body as unknown as Answer).data.name).toBe('Steel front');
-    await untilPreview(id);
+    // No choice: the slot's default (Brushed Steel) is laid on, not the box's own orange.
+    const [r, g, b] = await middle((await untilPreview(id)).preview_image_url as string);
+    expect(Math.abs(r - b), `rgb ${r} ${g} ${b}`).toBeLessThan(40);
     const changed = await c.send(
       'PATCH',
       `/v2/projects/designs/${id}`,

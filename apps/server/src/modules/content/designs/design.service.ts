@@ -30,6 +30,12 @@ export interface DesignWriter {
   accountId: number;
 }
 
+/** A slot's choice: a material's id, or null for the model's own material. */
+interface Chosen {
+  slotIndex: number;
+  materialId: number | null;
+}
+
 interface Model {
   projectId: number;
   status: string;
@@ -57,10 +63,10 @@ async function choiceMaterials(
   modelId: number,
   model: Model,
   choices: readonly DesignChoiceSave[],
-): Promise<{ slotIndex: number; materialId: number }[]> {
+): Promise<Chosen[]> {
   if (!model.names) throw new HttpError(409, MATERIAL_SLOTS_NOT_PROCESSED);
   if (model.status !== 'FINISHED') throw new HttpError(409, DESIGN_MODEL_NOT_FINISHED);
-  const names = [...new Set(choices.map((choice) => choice.material))];
+  const names = [...new Set(choices.flatMap((choice) => (choice.material === null ? [] : [choice.material])))];
   const found =
     names.length === 0
       ? []
@@ -79,9 +85,13 @@ async function choiceMaterials(
   const byName = new Map(found.map((material) => [material.name, material]));
   const slotCount = model.names.length;
   const errors = fieldErrors();
-  const chosen: { slotIndex: number; materialId: number }[] = [];
+  const chosen: Chosen[] = [];
   choices.forEach((choice, i) => {
     if (choice.slot_index >= slotCount) errors[`choices.${i}.slot_index`] = [noSuchSlot(slotCount)];
+    if (choice.material === null) {
+      chosen.push({ slotIndex: choice.slot_index, materialId: null });
+      return;
+    }
     const material = byName.get(choice.material);
     if (!material) errors[`choices.${i}.material`] = [MATERIAL_NOT_FOUND];
     else if (!material.slots.includes(choice.slot_index))
@@ -99,12 +109,7 @@ export class DesignService {
     return this.services.database.tenant({ companyId: writer.companyId, accountId: writer.accountId }, work);
   }
 
-  private async replaceChoices(
-    tx: Db,
-    writer: DesignWriter,
-    designId: number,
-    chosen: { slotIndex: number; materialId: number }[],
-  ) {
+  private async replaceChoices(tx: Db, writer: DesignWriter, designId: number, chosen: Chosen[]) {
     await tx
       .delete(designChoices)
       .where(and(eq(designChoices.companyId, writer.companyId), eq(designChoices.designId, designId)));

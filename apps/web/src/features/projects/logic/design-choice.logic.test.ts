@@ -23,10 +23,19 @@ describe('design choice', () => {
     expect(designChoice(slots, [{ slot_index: 0, slot_name: 'Slot 0', material: 'Oak' }])[0]).toBe('Oak');
   });
 
-  it('saves the material shown in each slot that allows it, nothing for the own material or a name no longer allowed', () => {
-    expect(choicesToSave(slots, { 0: 'Oak', 1: 'Oak', 2: null })).toEqual([{ slot_index: 0, material: 'Oak' }]);
-    expect(choicesToSave(slots, { 0: 'Gone', 2: 'Steel' })).toEqual([{ slot_index: 2, material: 'Steel' }]);
-    expect(choicesToSave(slots, {})).toEqual([]);
+  it('saves each slot that offers materials: the one shown, null for the own material or a name no longer allowed', () => {
+    expect(choicesToSave(slots, { 0: 'Oak', 1: 'Oak', 2: null })).toEqual([
+      { slot_index: 0, material: 'Oak' },
+      { slot_index: 2, material: null },
+    ]);
+    expect(choicesToSave(slots, { 0: 'Gone', 2: 'Steel' })).toEqual([
+      { slot_index: 0, material: null },
+      { slot_index: 2, material: 'Steel' },
+    ]);
+  });
+
+  it('reopens a slot saved with the own material as the own material, not its default', () => {
+    expect(designChoice(slots, [{ slot_index: 0, slot_name: 'Slot 0', material: null }])[0]).toBeNull();
   });
 
   it('tells a changed view from the saved one, a missing slot counting as the own material', () => {

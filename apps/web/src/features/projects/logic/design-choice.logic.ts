@@ -7,14 +7,16 @@ export function designChoice(slots: readonly MaterialSlot[], choices: readonly D
 }
 
 /**
- * The choices a save sends: the material shown in each slot that allows it. A slot showing the
- * model's own material, or a material it no longer allows, is left out (it shows its default).
+ * The choices a save sends, one per slot offering materials: the material shown there, or null for
+ * the model's own (so that a slot with a default reopens as saved). A name the slot no longer
+ * allows shows the model's own, and is saved so.
  */
 export function choicesToSave(slots: readonly MaterialSlot[], choice: MaterialChoice): DesignChoiceSave[] {
   return slots.flatMap((slot) => {
+    if (slot.materials.length === 0) return [];
     const name = choice[slot.index] ?? null;
-    if (name === null || !slot.materials.some((material) => material.name === name)) return [];
-    return [{ slot_index: slot.index, material: name }];
+    const allowed = name !== null && slot.materials.some((material) => material.name === name);
+    return [{ slot_index: slot.index, material: allowed ? name : null }];
   });
 }
 
