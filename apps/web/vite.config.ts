@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { basisTranscoder } from './build/basis-transcoder.plugin.ts';
+import { precompress } from './build/precompress.plugin.ts';
 import { pureContract } from './build/pure-contract.plugin.ts';
 
 /**
@@ -12,7 +13,7 @@ import { pureContract } from './build/pure-contract.plugin.ts';
 const apiTarget = process.env.MESHPORT_API ?? 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [pureContract(), basisTranscoder(), react()],
+  plugins: [pureContract(), basisTranscoder(), react(), precompress()],
   resolve: { alias: { '@/': fileURLToPath(new URL('./src/', import.meta.url)) } },
   server: {
     host: true,

@@ -146,4 +146,61 @@ describe('share links', () => {
     await dialog.getByRole('button', { name: 'Revoke' }).first().click();
     await dialog.getByText('Revoked').first().waitFor();
   });
+  it('on a phone’s network (10 Mbit/s, 40 ms): prints the first frame and a finish switch', async () => {
+    const token = await apiLogin(e2e.port, PORTAL, 'sales');
+    const sales = apiClient(e2e.port, PORTAL, token);
+    const models = (await sales.call(projectModelEndpoints.list, { query: { per_page: 100 } })).data;
+    const island = models.find((row) => row.name === ISLAND && row.status === 'FINISHED')?.id as number;
+    const created = await sales.call(shareLinkEndpoints.create, {
+      body: { project_model_id: island, expires_in_days: 1, allow_configure: true },
+    });
+    const page = await e2e.openPage(PORTAL, '/favicon.svg', {
+      webgl: true,
+      context: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    });
+    // When the first frame was drawn, by the page's own clock (from the navigation's start).
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, observer) => {
+        const viewer = document.querySelector('[data-viewer][data-state="ready"]');
+        if (!viewer) return;
+        (window as unknown as { firstFrameAt: number }).firstFrameAt = performance.now();
+        observer.disconnect();
+      }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-state'] });
+    });
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 40,
+      downloadThroughput: 10_000_000 / 8,
+      uploadThroughput: 10_000_000 / 8,
+    });
+    let glbBytes = 0;
+    page.on('response', (response) => {
+      if (response.url().endsWith('/files/glb')) void response.body().then((body) => (glbBytes = body.length));
+    });
+    await page.goto(e2e.url(PORTAL, new URL(created.data.url).pathname));
+    await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
+    const firstFrame = await page.evaluate(() => (window as unknown as { firstFrameAt: number }).firstFrameAt);
+    const swatch = page.locator('.share-swatch[aria-pressed="false"]').first();
+    const name = await swatch.getAttribute('data-material');
+    await page.locator(`.share-swatch[data-material="${name}"]`).first().click();
+    await page.locator('[data-viewer][data-finish-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
+    const finishMs = await page.locator('[data-viewer]').getAttribute('data-finish-ms');
+    console.log(
+      `share page at 10 Mbit/s, 40 ms: first 3D frame ${firstFrame.toFixed(0)} ms after navigation (GLB ${(glbBytes / 1024).toFixed(0)} KB); finish "${name}" (maps loading) ${finishMs} ms`,
+    );
+    const timeline = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((entry) => {
+          const timing = entry as PerformanceResourceTiming;
+          return `${new URL(timing.name).pathname.replace(/\/s\/[^/]+|\/shared\/[^/]+/, '/…')} ${timing.startTime.toFixed(0)}–${timing.responseEnd.toFixed(0)} ms`;
+        })
+        .join('\n    '),
+    );
+    console.log(`  requests:\n    ${timeline}`);
+    expect(firstFrame).toBeGreaterThan(0);
+    await sales.call(shareLinkEndpoints.revoke, { params: { id: created.data.id } });
+  });
 });

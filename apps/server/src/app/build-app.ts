@@ -266,7 +266,8 @@ async function registerWebApp(app: FastifyInstance, webDist: string): Promise<vo
       wildcard: false,
       index: false,
       serve: true,
-      preCompressed: false,
+      // The build writes .br and .gz beside its scripts and pages (apps/web/build/precompress.plugin.ts).
+      preCompressed: true,
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           reply.header('cache-control', 'public, max-age=31536000, immutable');

@@ -110,12 +110,23 @@ async function page(view: OpenView): Promise<void> {
     el('div', { class: 'share-body' }, el('div', { class: 'share-view' }, stage, status), controls),
     el('footer', { class: 'share-footer' }, texts.expires(expires)),
   );
-  const { startViewer } = await import('./share-viewer.ts');
+  const { startViewer } = await viewerCode();
   startViewer({ view, stage, status, controls, texts });
 }
 
+/** The 3D view's code, asked for once: at the start, while the link's answer is on its way. */
+let viewerModule: Promise<typeof import('./share-viewer.ts')> | null = null;
+const viewerCode = () => {
+  viewerModule ??= import('./share-viewer.ts');
+  return viewerModule;
+};
+
 async function start(): Promise<void> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return notFound();
+  // The code of the view loads beside the link's answer (it is most of the page's bytes); a 404 leaves it unused.
+  void viewerCode()
+    .then((module) => module.preloadEngine())
+    .catch(() => undefined);
   const response = await fetch(api, { credentials: 'same-origin' }).catch(() => null);
   if (!response) return message(texts.failed);
   if (response.status === 404) return notFound();

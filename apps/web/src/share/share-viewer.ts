@@ -20,13 +20,20 @@ interface ViewerParts {
  * The 3D view of the share page: the app viewer's engine (the same staging, finishes and AR), the slots' swatches
  * as toggle buttons, and 'View in your space' with the chosen finishes (Quick Look on iOS, WebXR elsewhere).
  */
+/** The viewer's engine (three.js), asked for once. */
+let engineModule: Promise<typeof import('@/shared/viewer/viewer-engine.ts')> | null = null;
+export function preloadEngine(): Promise<typeof import('@/shared/viewer/viewer-engine.ts')> {
+  engineModule ??= import('@/shared/viewer/viewer-engine.ts');
+  return engineModule;
+}
+
 export async function startViewer({ view, stage, status, controls, texts }: ViewerParts): Promise<void> {
   if (!hasWebGl()) {
     stage.dataset.state = 'unsupported';
     status.textContent = texts.noWebGl;
     return;
   }
-  const { ViewerEngine } = await import('@/shared/viewer/viewer-engine.ts');
+  const { ViewerEngine } = await preloadEngine();
   const events = finishAttributeEvents(() => stage, { onShown: { current: undefined }, onError: () => undefined });
   const engine = new ViewerEngine(
     stage,
