@@ -249,12 +249,12 @@ describeEachDatabase('share links', (kind) => {
     expect(mine.status).toBe(201);
     const theirs = await create({ project_model_id: modelId }, as(other as { token: string }));
     const listed = await t.client(as(sharer as { token: string })).call(shareLinkEndpoints.list, {
-      query: { 'filter[project_model_id]': modelId, per_page: 100 },
+      query: { filter: { project_model_id: String(modelId) }, per_page: 100 },
     });
     expect(listed.data.map((row) => row.id)).toEqual([mine.body.data.id]);
     expect(listed.data[0]?.created_by?.name).toBe('Insider sharer');
     const everyone = await t.client({ token: await c.token('editor') }).call(shareLinkEndpoints.list, {
-      query: { 'filter[project_model_id]': modelId, per_page: 100 },
+      query: { filter: { project_model_id: String(modelId) }, per_page: 100 },
     });
     expect(everyone.data.map((row) => row.id)).toEqual(
       expect.arrayContaining([mine.body.data.id, theirs.body.data.id]),

@@ -12,12 +12,12 @@ export const shareLinksKey = (subject: ShareSubject) => queryKey('share-links', 
 export function useShareLinks(subject: ShareSubject, enabled: boolean) {
   const filter =
     'design_id' in subject
-      ? { 'filter[design_id]': subject.design_id }
-      : { 'filter[project_model_id]': subject.project_model_id };
+      ? { design_id: String(subject.design_id) }
+      : { project_model_id: String(subject.project_model_id) };
   return useQuery({
     queryKey: shareLinksKey(subject),
     queryFn: async ({ signal }): Promise<ShareLinkRow[]> =>
-      (await call(shareLinkEndpoints.list, { query: { ...filter, per_page: 100 }, signal })).data as ShareLinkRow[],
+      (await call(shareLinkEndpoints.list, { query: { filter, per_page: 100 }, signal })).data as ShareLinkRow[],
     enabled,
   });
 }
