@@ -108,18 +108,23 @@ function swatches(
   const buttons: HTMLButtonElement[] = [];
   const press = () => {
     for (const button of buttons) {
-      button.setAttribute('aria-pressed', String(button.dataset.material === chosen.get(slot.index)));
+      button.setAttribute('aria-pressed', String((button.dataset.material || null) === chosen.get(slot.index)));
     }
   };
-  for (const material of slot.materials) {
+  // A design that kept the model's own material in this slot offers it back beside the finishes.
+  const options = [
+    ...(slot.choice === null ? [{ name: null, label: texts.ownMaterial, preview_image_url: null }] : []),
+    ...slot.materials.map((material) => ({ ...material, label: material.name })),
+  ];
+  for (const material of options) {
     const image = material.preview_image_url
       ? el('img', { src: material.preview_image_url, alt: '', loading: 'lazy', width: '56', height: '56' })
       : el('span', { class: 'share-swatch-blank', 'aria-hidden': 'true' });
     const button = el(
       'button',
-      { type: 'button', class: 'share-swatch', 'data-material': material.name, title: material.name },
+      { type: 'button', class: 'share-swatch', 'data-material': material.name ?? '', title: material.label },
       image,
-      el('span', { class: 'share-swatch-name' }, material.name),
+      el('span', { class: 'share-swatch-name' }, material.label),
     ) as HTMLButtonElement;
     button.addEventListener('click', () => {
       if (chosen.get(slot.index) === material.name) return;

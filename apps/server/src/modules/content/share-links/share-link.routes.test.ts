@@ -227,6 +227,12 @@ describeEachDatabase('share links', (kind) => {
     expect(data.name).toBe('Oak Island');
     expect(data.model.name).toBe('Shared Kitchen');
     expect(data.slots[0].choice).toBe('Share Oak');
+    // The design keeps the model's own material in the slot: the link starts there; without configuring it offers nothing else.
+    await t.database.system.execute(sql`update design_choices set material_id = null where design_id = ${design?.id}`);
+    const own = (await open(tokenOf(made.body.data.url))).body.data;
+    expect(own.slots[0].choice).toBeNull();
+    const fixed = await create({ design_id: design?.id, allow_configure: false });
+    expect((await open(tokenOf(fixed.body.data.url))).body.data.slots).toEqual([]);
     expect((await create({ design_id: design?.id }, await c.globex())).status).toBe(404);
     const { modelsOnly } = await insiderMembers(t, { modelsOnly: ['create-share-links', 'list-project-models'] });
     const who = { token: (modelsOnly as { token: string }).token, host: t.host('acme') };

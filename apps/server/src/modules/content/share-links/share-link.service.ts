@@ -195,12 +195,13 @@ export async function sharedSlots(tx: Db, companyId: number, link: OpenLink, tok
   } catch {
     return [];
   }
-  const chosen = new Map<number, string>();
+  // A design's row per slot: a material's name, or null for the model's own material there.
+  const chosen = new Map<number, string | null>();
   if (link.designId !== null) {
     const rows = await tx
       .select({ slot: designChoices.slotIndex, name: materials.name })
       .from(designChoices)
-      .innerJoin(
+      .leftJoin(
         materials,
         and(eq(materials.companyId, designChoices.companyId), eq(materials.id, designChoices.materialId)),
       )
@@ -217,7 +218,9 @@ export async function sharedSlots(tx: Db, companyId: number, link: OpenLink, tok
       maps: Object.fromEntries(Object.entries(material.maps).map(([kind, url]) => [kind, viaLink(url)])),
     }));
     const design = chosen.get(slot.index);
-    const choice = allowed.some((m) => m.name === design) ? (design ?? null) : (slot.default_material?.name ?? null);
+    const fallback = slot.default_material?.name ?? null;
+    const choice =
+      design === null ? null : design !== undefined && allowed.some((m) => m.name === design) ? design : fallback;
     const offered = link.allowConfigure ? allowed : allowed.filter((m) => m.name === choice);
     return offered.length === 0 ? [] : [{ index: slot.index, name: slot.name, materials: offered, choice }];
   });
