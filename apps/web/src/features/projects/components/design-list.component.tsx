@@ -1,6 +1,6 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
 import { DESIGN_LIST_PER_PAGE, designEndpoints } from '@meshport/contract';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/i18n/format.ts';
 import { paths } from '@/lib/paths/paths.ts';
@@ -8,6 +8,7 @@ import { useTenant } from '@/lib/session/tenant.context.ts';
 import { ResourceList, type ResourceListDeclaration, type RowOf } from '@/shared/resource-list/index.ts';
 import { deleteDesign } from '../api/delete-design.api.ts';
 import { FavoriteStar } from './favorite-star.component.tsx';
+import { ShareLinkDialog } from './share-link-dialog.component.tsx';
 
 type DesignListRow = RowOf<typeof designEndpoints.list>;
 
@@ -24,6 +25,8 @@ export function DesignList({ projectId }: { projectId: number }) {
   const { t, i18n } = useTranslation('projects');
   const { platform } = useTenant();
   const favorites = platform === 'customerportal';
+  /** The design whose share dialog is open. */
+  const [sharing, setSharing] = useState<number | null>(null);
   const list = useMemo((): ResourceListDeclaration<typeof designEndpoints.list, DesignListRow> => {
     const date = (value: string) => formatDateTime(value, { locale: i18n.resolvedLanguage });
     return {
@@ -66,6 +69,12 @@ export function DesignList({ projectId }: { projectId: number }) {
       rowActions: [
         { id: 'open', label: t('designs.open'), to: (row) => designPath(row) },
         {
+          id: 'share',
+          label: t('share.button'),
+          permission: 'create-share-links',
+          onClick: (row) => setSharing(row.id),
+        },
+        {
           id: 'delete',
           label: t('actions.delete'),
           permission: 'delete-designs',
@@ -88,6 +97,7 @@ export function DesignList({ projectId }: { projectId: number }) {
         {t('designs.title')}
       </Title>
       <ResourceList list={list} />
+      {sharing !== null && <ShareLinkDialog subject={{ design_id: sharing }} opened onClose={() => setSharing(null)} />}
     </Stack>
   );
 }
