@@ -148,7 +148,13 @@ export function MaterialSlotsForm({
   });
   const slotsError = form.formState.errors.slots?.message ?? form.formState.errors.slots?.root?.message;
   return (
-    <Modal opened={opened} onClose={onClose} title={t('slotsForm.title')} size="lg">
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={t('slotsForm.title')}
+      size="lg"
+      closeButtonProps={{ 'aria-label': t('slotsForm.close') }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack gap="lg">
           {(failure ?? slotsError) && (
