@@ -24,6 +24,12 @@ const READY_TIMEOUT_MS = 120_000;
 const DIFFERENT = 0.005;
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
+/** A full-page shot is taken at the scroll position: from the top, fixed header and dialog stand where they belong. */
+async function fromTop(page: Page): Promise<void> {
+  await page.mouse.move(0, 0);
+  await page.evaluate(() => window.scrollTo(0, 0));
+}
+
 const readyViewer = (page: Page) => page.locator('[data-viewer][data-state="ready"]');
 
 /** Chooses a swatch and waits until the viewer drew it whole; answers the viewer's `data-finish-ms`. */
@@ -136,6 +142,7 @@ describe('sales journey (issue 30)', () => {
     console.log(`sales journey: switch to a loaded finish ${back.toFixed(1)} ms, and back ${again.toFixed(1)} ms`);
     expect(back).toBeLessThanOrEqual(100);
     expect(again).toBeLessThanOrEqual(100);
+    await fromTop(sales);
     await checkScreen(sales, 'sales-journey-portal-configured');
 
     // Saved as a design, listed on the project with the server's preview.
@@ -174,6 +181,7 @@ describe('sales journey (issue 30)', () => {
     const link = await share.locator('[data-share-url]').inputValue();
     expect(link).toMatch(/\/s\/[A-Za-z0-9_-]{43}$/);
     await share.getByRole('button', { name: 'Copy' }).waitFor();
+    await fromTop(sales);
     await checkScreen(sales, 'sales-journey-portal-share-dialog');
     await share.getByRole('button', { name: 'Close' }).click();
     const path = new URL(link).pathname;
@@ -195,6 +203,7 @@ describe('sales journey (issue 30)', () => {
     await slots.getByText('Slot: Carrara Marble').waitFor();
     const names = slots.getByRole('textbox', { name: 'Name' });
     await expect.poll(async () => Promise.all((await names.all()).map((name) => name.inputValue()))).toContain(WORKTOP);
+    await fromTop(hatch);
     await checkScreen(hatch, 'sales-journey-hatch-material-slots');
 
     // 3. Anonymous, on a phone: the design's choices, noindex, a switch that changes the view.
