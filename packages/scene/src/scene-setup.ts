@@ -5,6 +5,11 @@ import { DEFAULT_BACKGROUND } from './model-tone.ts';
 export interface StudioSceneOptions {
   /** A CSS colour; `null` leaves the background transparent (the renderer needs `alpha: true`). */
   background?: string | null;
+  /**
+   * `later` leaves the image-based light out until `addEnvironment()`: its PMREM takes seconds where WebGL is
+   * drawn on the CPU (SwiftShader), so a page that must show its first frame soon adds it after that frame.
+   */
+  environment?: 'now' | 'later';
 }
 
 export interface StudioScene {
@@ -18,6 +23,10 @@ export interface StudioScene {
   };
   /** Sets or clears (null) the background colour. */
   setBackground(background: string | null): void;
+  /** Makes the image-based light (once; at once unless `environment: 'later'`). */
+  addEnvironment(): void;
+  /** Whether the image-based light is in the scene. */
+  hasEnvironment(): boolean;
   dispose(): void;
 }
 
@@ -35,13 +44,18 @@ export function createStudioScene(renderer: THREE.WebGLRenderer, options: Studio
   renderer.outputColorSpace = THREE.SRGBColorSpace;
 
   const scene = new THREE.Scene();
-  const pmrem = new THREE.PMREMGenerator(renderer);
-  const room = new RoomEnvironment();
-  const environment = pmrem.fromScene(room, 0.04);
-  room.dispose();
-  pmrem.dispose();
-  scene.environment = environment.texture;
+  let environment: THREE.WebGLRenderTarget | null = null;
+  const addEnvironment = () => {
+    if (environment) return;
+    const pmrem = new THREE.PMREMGenerator(renderer);
+    const room = new RoomEnvironment();
+    environment = pmrem.fromScene(room, 0.04);
+    room.dispose();
+    pmrem.dispose();
+    scene.environment = environment.texture;
+  };
   scene.environmentIntensity = 0.15;
+  if (options.environment !== 'later') addEnvironment();
 
   const camera = new THREE.PerspectiveCamera(35, 1, 0.01, 1000);
   scene.add(camera);
@@ -74,8 +88,10 @@ export function createStudioScene(renderer: THREE.WebGLRenderer, options: Studio
     camera,
     lights: { hemisphere, key, fill, rim },
     setBackground,
+    addEnvironment,
+    hasEnvironment: () => environment !== null,
     dispose() {
-      environment.dispose();
+      environment?.dispose();
       scene.environment = null;
     },
   };

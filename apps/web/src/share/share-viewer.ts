@@ -42,6 +42,9 @@ export async function startViewer({ view, stage, status, controls, texts }: View
       status.textContent = '';
     },
     events,
+    // The first frame comes before the image-based light, which follows at once: on a phone's first visit the
+    // model shows sooner, and where WebGL is drawn on the CPU its PMREM alone takes seconds.
+    { environment: 'later', onEnvironment: () => (stage.dataset.environment = 'ready') },
   );
   const chosen = new Map<number, string | null>(view.slots.map((slot) => [slot.index, slot.choice]));
   const choice = (): FinishChoice =>

@@ -29,6 +29,13 @@ export class ViewerLoadError extends Error {
   }
 }
 
+export interface ViewerEngineOptions {
+  /** `later`: the first frame without the image-based light, which follows in the next task (scene-setup.ts). */
+  environment?: 'now' | 'later';
+  /** Called once the image-based light is in the scene (drawn at the next frame). */
+  onEnvironment?: () => void;
+}
+
 /** How far the camera may move in and out, relative to the framed distance. */
 const MIN_DISTANCE = 0.15;
 const MAX_DISTANCE = 5;
@@ -63,6 +70,7 @@ export class ViewerEngine {
     private readonly container: HTMLElement,
     onFirstFrame: () => void,
     finishEvents: FinishEvents = {},
+    private readonly options: ViewerEngineOptions = {},
   ) {
     this.onFirstFrame = onFirstFrame;
     this.finishes = new ViewerFinishes(
@@ -79,7 +87,7 @@ export class ViewerEngine {
     canvas.setAttribute('aria-hidden', 'true');
     container.appendChild(canvas);
 
-    this.studio = createStudioScene(this.renderer);
+    this.studio = createStudioScene(this.renderer, { environment: options.environment });
     this.ktx2Loader = createKtx2Loader(this.renderer);
     this.controls = new OrbitControls(this.studio.camera, canvas);
     this.controls.enableDamping = true;
@@ -184,8 +192,17 @@ export class ViewerEngine {
     if (!this.drawn && this.object) {
       this.drawn = true;
       this.onFirstFrame();
+      if (!this.studio.hasEnvironment()) setTimeout(this.addEnvironment, 0);
     }
     if (this.object) this.finishes.frameDrawn(performance.now());
+  };
+
+  /** The image-based light left out of the first frame (`environment: 'later'`), then drawn. */
+  private readonly addEnvironment = (): void => {
+    if (this.disposed) return;
+    this.studio.addEnvironment();
+    this.options.onEnvironment?.();
+    this.requestRender();
   };
 
   /** Draws in this task, instead of at the next animation frame (an XR session draws its own frames). */
