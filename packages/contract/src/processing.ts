@@ -106,6 +106,8 @@ export const processingFiguresSchema = z.object({
   simplified: z.boolean(),
   original_bytes: z.number().int(),
   glb_bytes: z.number().int(),
+  /** The light version's size (a GLB over 1 MB gets one, issue 30); null without one, absent on older records. */
+  lite_glb_bytes: z.number().int().nullable().optional(),
   /** Milliseconds per step. */
   steps_ms: z.record(z.string(), z.number()),
   warnings: z.array(z.string()),

@@ -125,10 +125,16 @@ async function purgeBatch(tx: Db): Promise<{ counts: Record<BinKind, number>; pa
       id: number;
       company_id: number;
       glb_key: string | null;
+      lite_glb_key: string | null;
       original_key: string | null;
       upload_id: string | null;
-    }>(tx, sql`select id, company_id, glb_key, original_key, upload_id from ${sql.raw(table)} where ${where}`);
-    for (const row of rows) for (const key of [row.glb_key, row.original_key]) if (key) paths.push(key);
+    }>(
+      tx,
+      sql`select id, company_id, glb_key, lite_glb_key, original_key, upload_id from ${sql.raw(table)} where ${where}`,
+    );
+    for (const row of rows) {
+      for (const key of [row.glb_key, row.lite_glb_key, row.original_key]) if (key) paths.push(key);
+    }
     if (table === 'project_models') for (const row of rows) folders.push(variantsCacheFolder(row.company_id, row.id));
     const uploadIds = rows.map((row) => row.upload_id).filter((id): id is string => !!id);
     if (uploadIds.length > 0) await tx.execute(sql`delete from uploads where id in ${ids(uploadIds)}`);

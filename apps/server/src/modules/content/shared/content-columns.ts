@@ -35,6 +35,8 @@ export const processingColumns = () => ({
   originalKey: text('original_key'),
   originalName: text('original_name'),
   glbKey: text('glb_key'),
+  /** The light version of a GLB over 1 MB, drawn first on the share page (issue 30); null without one. */
+  liteGlbKey: text('lite_glb_key'),
   figures: jsonb('figures').$type<ProcessingFigures>(),
   processingRun: integer('processing_run').notNull().default(0),
   /** Units and up axis of a file that states none; null: its format's default (decision 0037). */

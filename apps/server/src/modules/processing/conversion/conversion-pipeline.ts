@@ -20,6 +20,7 @@ import { shapesBounds } from './geometry-shape.ts';
 import { importGltf } from './gltf-import.ts';
 import { validateGlb } from './gltf-validation.ts';
 import { formatSize, type Inspection, inspectUpload } from './inspect-step.ts';
+import { LITE_ABOVE_BYTES, makeLiteGlb } from './lite-glb.ts';
 import { jointBounds, meshlessContent } from './meshless-scene.ts';
 import { importObj } from './obj-import.ts';
 import { geometryFigures, optimiseDocument } from './optimise-step.ts';
@@ -147,7 +148,8 @@ export async function runConversion(
     }
     await mkdir(path.dirname(input.outputPath), { recursive: true });
     await writeFile(input.outputPath, glb);
-    return { simplified, trianglesBefore, figures, validation, keyframes, outputBytes: glb.byteLength };
+    const lite = glb.byteLength > LITE_ABOVE_BYTES ? await writeLite(compressed.decoded, input.outputPath) : null;
+    return { simplified, trianglesBefore, figures, validation, keyframes, outputBytes: glb.byteLength, lite };
   });
   const shape = result.simplified
     ? `simplified from ${count(result.trianglesBefore, 'triangle')} to ${result.figures.triangles.toLocaleString('en-US')}`
@@ -173,5 +175,28 @@ export async function runConversion(
       validatorWarnings: result.validation.warnings,
     },
     warnings: allWarnings,
+    lite: result.lite,
   };
+}
+
+/**
+ * The light version beside the output (`model-lite.glb`); null when it could not be made: it is an extra, so its
+ * failure is logged and the conversion goes on without it.
+ */
+async function writeLite(decoded: Document, outputPath: string): Promise<ConversionResult['lite']> {
+  const started = performance.now();
+  try {
+    const lite = await makeLiteGlb(decoded);
+    const litePath = outputPath.replace(/(\.glb)?$/, '-lite.glb');
+    await writeFile(litePath, lite.glb);
+    return {
+      path: litePath,
+      bytes: lite.glb.byteLength,
+      triangles: lite.triangles,
+      ms: Math.round(performance.now() - started),
+    };
+  } catch (error) {
+    console.error('[converter] the light version could not be made:', error);
+    return null;
+  }
 }

@@ -38,6 +38,8 @@ export interface ConversionFigures {
 export interface ConversionResult {
   figures: ConversionFigures;
   warnings: string[];
+  /** The light version written beside the output (models over 1 MB, issue 30); null without one. */
+  lite?: { path: string; bytes: number; triangles: number; ms: number } | null;
 }
 
 /** A conversion failure; its message is shown to users as is, in their language when it has a code. */

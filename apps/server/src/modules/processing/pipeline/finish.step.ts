@@ -6,6 +6,8 @@ import type { ConversionResult } from '#modules/processing/conversion/conversion
 
 export interface FinishOutputs {
   glbKey: string;
+  /** The light version's key, beside the GLB; null without one. */
+  liteGlbKey: string | null;
   previewKey: string | null;
   figures: ProcessingFigures;
   message: CodedText;
@@ -23,6 +25,7 @@ export function recordFigures(
   result: ConversionResult,
   extra: { originalBytes: number; stepsMs: Record<string, number>; warnings: string[] },
 ): ProcessingFigures {
+  const lite: Record<string, number> = result.lite ? { lite: result.lite.ms } : {};
   const f = result.figures;
   return {
     format: f.format,
@@ -42,7 +45,8 @@ export function recordFigures(
     simplified: f.simplified,
     original_bytes: extra.originalBytes,
     glb_bytes: f.outputBytes,
-    steps_ms: { ...f.stepsMs, ...extra.stepsMs },
+    lite_glb_bytes: result.lite?.bytes ?? null,
+    steps_ms: { ...f.stepsMs, ...lite, ...extra.stepsMs },
     warnings: [...result.warnings, ...extra.warnings],
     validator_errors: f.validatorErrors,
     validator_warnings: f.validatorWarnings,
@@ -64,14 +68,20 @@ export async function finishStep(
   glbPath: string,
   preview: Buffer | null,
   figures: ProcessingFigures,
+  litePath: string | null = null,
 ): Promise<FinishOutputs> {
   const tag = randomBytes(6).toString('hex');
   const glbKey = `${folder}/model-${tag}.glb`;
   await storage.putStream(glbKey, createReadStream(glbPath));
+  let liteGlbKey: string | null = null;
+  if (litePath) {
+    liteGlbKey = `${folder}/model-${tag}-lite.glb`;
+    await storage.putStream(liteGlbKey, createReadStream(litePath));
+  }
   let previewKey: string | null = null;
   if (preview) {
     previewKey = `${folder}/preview-${tag}.webp`;
     await storage.put(previewKey, preview);
   }
-  return { glbKey, previewKey, figures, message: finishMessage(figures) };
+  return { glbKey, liteGlbKey, previewKey, figures, message: finishMessage(figures) };
 }

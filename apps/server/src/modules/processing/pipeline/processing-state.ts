@@ -166,6 +166,7 @@ export async function stepEvent(
 
 export interface FinishedRun {
   glbKey: string;
+  liteGlbKey?: string | null;
   previewKey: string | null;
   figures: ProcessingFigures;
 }
@@ -183,7 +184,7 @@ export async function finishRun(
     ref,
     ['PROCESSING'],
     sql`status = 'FINISHED', finished_at = now(), glb_key = ${outputs.glbKey},
-      figures = ${JSON.stringify(outputs.figures)}::jsonb
+      lite_glb_key = ${outputs.liteGlbKey ?? null}, figures = ${JSON.stringify(outputs.figures)}::jsonb
       ${outputs.previewKey ? sql`, preview_image_path = ${outputs.previewKey}` : sql``}`,
   );
   if (!ok) return false;

@@ -128,7 +128,8 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
       warnings: preview.image ? [] : [preview.message.message],
     });
     const folder = storageFolder(subject, ref.companyId, ref.id);
-    const outputs = await finishStep(deps.storage, folder, converted.glbPath, preview.image, figures);
+    const litePath = converted.result.lite?.path ?? null;
+    const outputs = await finishStep(deps.storage, folder, converted.glbPath, preview.image, figures, litePath);
     figures.steps_ms.finish = timed('finish', started);
     let replaced: string[] = [];
     try {
@@ -137,7 +138,7 @@ export async function runProcessing(deps: PipelineDeps, ref: RunRef, context: Jo
         return finishRun(tx, ref, outputs, outputs.message.message, outputs.message.coded);
       }, true);
     } catch (error) {
-      await removeKeys(deps.storage, [outputs.glbKey, outputs.previewKey]);
+      await removeKeys(deps.storage, [outputs.glbKey, outputs.liteGlbKey, outputs.previewKey]);
       throw error;
     }
     await removeKeys(deps.storage, replaced);
@@ -196,13 +197,18 @@ function timed(step: ProcessingStep, started: number): number {
   return Math.round(ms);
 }
 
-/** The GLB and preview a finished run replaces (removed once the new ones are in). */
+/** The GLB, its light version and the preview a finished run replaces (removed once the new ones are in). */
 async function previousOutputs(tx: Db, ref: RunRef): Promise<string[]> {
-  const [row] = await queryRows<{ glb_key: string | null; preview_image_path: string | null }>(
+  const [row] = await queryRows<{
+    glb_key: string | null;
+    lite_glb_key: string | null;
+    preview_image_path: string | null;
+  }>(
     tx,
-    sql`select glb_key, preview_image_path from ${sql.raw(ref.subject.table)} where id = ${ref.id} for update`,
+    sql`select glb_key, lite_glb_key, preview_image_path from ${sql.raw(ref.subject.table)}
+      where id = ${ref.id} for update`,
   );
-  return [row?.glb_key, row?.preview_image_path].filter((key): key is string => !!key);
+  return [row?.glb_key, row?.lite_glb_key, row?.preview_image_path].filter((key): key is string => !!key);
 }
 
 async function removeKeys(storage: FileStorage, keys: (string | null)[]): Promise<void> {
