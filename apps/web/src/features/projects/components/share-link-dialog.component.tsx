@@ -79,7 +79,14 @@ function ShareLinkTable({ subject }: { subject: ShareSubject }) {
               <Table.Td>{formatDateTime(link.expires_at)}</Table.Td>
               <Table.Td>{link.opens}</Table.Td>
               <Table.Td>
-                <Badge color={STATUS_COLORS[link.status]} variant="dot" c="dark" miw="fit-content">
+                <Badge
+                  color={STATUS_COLORS[link.status]}
+                  variant="dot"
+                  c="dark"
+                  miw="fit-content"
+                  // A label that may not overflow counts its whole text in the column's width (no "ACTI…").
+                  styles={{ label: { overflow: 'visible' } }}
+                >
                   {t(`share.statuses.${link.status}`)}
                 </Badge>
               </Table.Td>
