@@ -120,6 +120,8 @@ export const sharedViewSchema = z.discriminatedUnion('locked', [
     model: z.object({
       name: z.string(),
       glb_url: z.string(),
+      /** A light version (models over 1 MB): drawn first while `glb_url` loads; null without one. */
+      lite_glb_url: z.string().nullable(),
       preview_image_url: z.string().nullable(),
       dimensions_m: dimensionsFigureSchema.nullable(),
     }),

@@ -79,6 +79,14 @@ export const sharedViewEndpoints = {
     params: shareTokenParamsSchema,
     answer: binaryAnswerSchema,
   }),
+  liteGlb: defineEndpoint({
+    method: 'GET',
+    path: '/shared/:token/files/lite-glb',
+    summary: 'The shared model’s light GLB (few triangles, small textures), drawn while the full one loads',
+    tags: ['shared views'],
+    params: shareTokenParamsSchema,
+    answer: binaryAnswerSchema,
+  }),
   previewImage: defineEndpoint({
     method: 'GET',
     path: '/shared/:token/preview-image',

@@ -162,6 +162,7 @@ export async function sharedModel(tx: Db, companyId: number, link: OpenLink) {
     .select({
       name: projectModels.name,
       glbKey: projectModels.glbKey,
+      liteGlbKey: projectModels.liteGlbKey,
       previewPath: projectModels.previewImagePath,
       figures: projectModels.figures,
     })
@@ -178,6 +179,7 @@ export async function sharedModel(tx: Db, companyId: number, link: OpenLink) {
     name: design?.name ?? model.name,
     modelName: model.name,
     glbKey: model.glbKey,
+    liteGlbKey: model.liteGlbKey,
     previewPath: model.previewPath,
     dimensions: (model.figures?.dimensions_m ?? null) as DimensionsFigure | null,
   };

@@ -100,6 +100,7 @@ export function sharedViewRoutes(services: CoreServices) {
             model: {
               name: model.modelName,
               glb_url: `${base}/files/glb`,
+              lite_glb_url: model.liteGlbKey ? `${base}/files/lite-glb` : null,
               preview_image_url: model.previewPath ? `${base}/preview-image` : null,
               dimensions_m: model.dimensions,
             },
@@ -157,6 +158,17 @@ export function sharedViewRoutes(services: CoreServices) {
         const model = await database.tenant({ companyId }, (tx) => sharedModel(tx, companyId, link));
         if (!model?.glbKey || !(await services.storage.exists(model.glbKey))) throw notFound(SHARE_LINK_NOT_FOUND);
         return sendFile(reply, model.glbKey, 'model/gltf-binary', 'private, no-cache');
+      },
+    }),
+    defineRoute(sharedViewEndpoints.liteGlb, {
+      access: 'public',
+      ownQueryParsing: true,
+      async handler({ tenant, params, request, reply }) {
+        const { companyId, link } = await openTo(request, tenant, params.token, reply);
+        const model = await database.tenant({ companyId }, (tx) => sharedModel(tx, companyId, link));
+        const key = model?.liteGlbKey;
+        if (!key || !(await services.storage.exists(key))) throw notFound(SHARE_LINK_NOT_FOUND);
+        return sendFile(reply, key, 'model/gltf-binary', 'private, no-cache');
       },
     }),
     defineRoute(sharedViewEndpoints.previewImage, {
