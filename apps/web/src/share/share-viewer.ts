@@ -7,6 +7,7 @@ import { el } from './share-dom.ts';
 import type { ShareTexts } from './share-texts.ts';
 
 type OpenView = Extract<SharedView, { locked: false }>;
+type ViewerEngineType = InstanceType<Awaited<ReturnType<typeof preloadEngine>>['ViewerEngine']>;
 
 interface ViewerParts {
   view: OpenView;
@@ -61,7 +62,7 @@ export async function startViewer({ view, stage, status, controls, texts }: View
   const arButton = el('button', { type: 'button', class: 'share-button share-ar', hidden: '' }, texts.ar);
   controls.append(arButton);
   try {
-    await engine.load({ kind: 'glb', url: view.model.glb_url }, new AbortController().signal);
+    await loadModel(engine, view, stage);
   } catch {
     stage.dataset.state = 'error';
     status.textContent = texts.failed;
@@ -92,6 +93,55 @@ export async function startViewer({ view, stage, status, controls, texts }: View
       arButton.removeAttribute('disabled');
       status.textContent = texts.arFailed;
     }
+  }
+}
+
+/**
+ * The model, its light version first where it has one (a GLB over 1 MB): drawn while the full GLB, fetched at the
+ * same time, arrives; that one then takes its place with the visitor's view and finishes kept. `data-detail` on the
+ * stage tells which is shown. Rejects only when nothing could be shown.
+ */
+async function loadModel(engine: ViewerEngineType, view: OpenView, stage: HTMLElement): Promise<void> {
+  const never = new AbortController().signal;
+  const liteUrl = view.model.lite_glb_url;
+  if (!liteUrl) {
+    await engine.load({ kind: 'glb', url: view.model.glb_url }, never);
+    stage.dataset.detail = 'full';
+    return;
+  }
+  // Low priority: the light version's bytes go first on a narrow network.
+  const full = fetch(view.model.glb_url, { credentials: 'include', priority: 'low' }).then(async (response) => {
+    if (!response.ok) throw new Error(`The model answered ${response.status}`);
+    return response.blob();
+  });
+  full.catch(() => undefined);
+  const lite = new AbortController();
+  const liteSettled = engine.load({ kind: 'glb', url: liteUrl }, lite.signal).then(
+    () => {
+      if (engine.object && !lite.signal.aborted) stage.dataset.detail = 'lite';
+    },
+    () => undefined,
+  );
+  let blob: Blob;
+  try {
+    blob = await full;
+  } catch (error) {
+    await liteSettled;
+    if (engine.object) return;
+    throw error;
+  }
+  // The full model first (a fast network, a cached file): the light one is not drawn after it.
+  lite.abort();
+  await liteSettled;
+  const shownLite = engine.object !== null;
+  const url = URL.createObjectURL(blob);
+  try {
+    await engine.load({ kind: 'glb', url }, never, { keepView: shownLite });
+    stage.dataset.detail = 'full';
+  } catch (error) {
+    if (!shownLite) throw error;
+  } finally {
+    URL.revokeObjectURL(url);
   }
 }
 

@@ -100,8 +100,11 @@ export class ViewerEngine {
     this.resize();
   }
 
-  /** Fetches and shows the source, replacing what was shown. Rejects with ViewerLoadError when a file fails. */
-  async load(source: ViewerSource, signal: AbortSignal): Promise<void> {
+  /**
+   * Fetches and shows the source, replacing what was shown. Rejects with ViewerLoadError when a file fails.
+   * `keepView`: the camera stays where it is (a light version's full model swapped in, the visitor's view kept).
+   */
+  async load(source: ViewerSource, signal: AbortSignal, { keepView = false } = {}): Promise<void> {
     const { root: object, slots } =
       source.kind === 'glb'
         ? await this.fetchModel(source.url, signal)
@@ -116,12 +119,14 @@ export class ViewerEngine {
       this.studio.scene.remove(this.object);
       disposeObject(this.object);
     }
+    const keep = keepView && this.object !== null;
     this.object = object;
-    this.background = null;
+    if (!keep) this.background = null;
     this.studio.scene.add(object);
     this.finishes.attach(slots);
     this.applyWireframe();
-    this.frameView();
+    if (keep) this.requestRender();
+    else this.frameView();
   }
 
   /**
