@@ -6,35 +6,19 @@ import {
   type DesignRow,
   designEndpoints,
   noSuchSlot,
-  type ProcessingFigures,
 } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#core/db/database.ts';
 import { MATERIAL_NOT_FOUND } from '#modules/content/materials/material.service.ts';
+import { processedFigures } from '#modules/content/project-models/processed-figures.test-helpers.ts';
 import { writeClient } from '#modules/content/projects/project-writes.test-helpers.ts';
 import { getBytes } from '#modules/processing/pipeline/pipeline.test-helpers.ts';
 import { boxDocument, toGlb } from '#modules/processing/preview/preview-fixtures.test-support.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
 
-const figures = (names: string[]): ProcessingFigures => ({
-  format: 'glb',
-  triangles: 12,
-  triangles_before: 12,
-  vertices: 24,
-  points: 0,
-  meshes: 1,
-  materials: names.length,
-  material_names: names,
-  textures: 0,
-  bounds: null,
-  simplified: false,
-  original_bytes: 100,
-  glb_bytes: 100,
-  steps_ms: {},
-  warnings: [],
-});
+const figures = (names: string[]) => processedFigures(names);
 
 type Answer = { data: DesignRow };
 

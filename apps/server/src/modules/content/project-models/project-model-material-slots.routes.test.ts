@@ -5,7 +5,6 @@ import {
   MATERIAL_SLOTS_ONLY_FINISHED,
   type MaterialSlotsAnswer,
   noSuchSlot,
-  type ProcessingFigures,
   projectModelEndpoints,
 } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
@@ -16,25 +15,10 @@ import { writeClient } from '#modules/content/projects/project-writes.test-helpe
 import { beginRun, finishRun, queueRun } from '#modules/processing/pipeline/processing-state.ts';
 import { insiderMembers } from '#test/insider-members.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { processedFigures } from './processed-figures.test-helpers.ts';
 import { projectModelProcessing } from './project-model.processing-subject.ts';
 
-const figures = (names: string[]): ProcessingFigures => ({
-  format: 'glb',
-  triangles: 12,
-  triangles_before: 12,
-  vertices: 24,
-  points: 0,
-  meshes: 1,
-  materials: names.length,
-  material_names: names,
-  textures: 0,
-  bounds: null,
-  simplified: false,
-  original_bytes: 100,
-  glb_bytes: 100,
-  steps_ms: {},
-  warnings: [],
-});
+const figures = (names: string[]) => processedFigures(names);
 
 const slot = (index: number, name: string, materials: string[] = [], defaultMaterial: string | null = null) => ({
   index,

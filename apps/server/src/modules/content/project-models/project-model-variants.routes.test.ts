@@ -4,7 +4,6 @@ import {
   MATERIAL_SLOTS_NOT_PROCESSED,
   MATERIAL_VARIANTS_NONE,
   MATERIAL_VARIANTS_ONLY_FINISHED,
-  type ProcessingFigures,
 } from '@meshport/contract';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -18,27 +17,12 @@ import { validateGlb } from '#modules/processing/conversion/gltf-validation.ts';
 import { decodeMeshoptGlb } from '#modules/processing/conversion/meshopt-plain.ts';
 import { declareUsedExtensions } from '#modules/processing/conversion/output-extensions.ts';
 import { describeEachDatabase, startTestApp, type TestApp } from '#test/test-app.ts';
+import { processedFigures } from './processed-figures.test-helpers.ts';
 import { variantsSource } from './project-model-variants.service.ts';
 
 const NAMES = ['Worktop', 'Fronts'];
 
-const figures = (names: string[]): ProcessingFigures => ({
-  format: 'glb',
-  triangles: 36,
-  triangles_before: 36,
-  vertices: 32,
-  points: 0,
-  meshes: 1,
-  materials: names.length,
-  material_names: names,
-  textures: 0,
-  bounds: null,
-  simplified: false,
-  original_bytes: 100,
-  glb_bytes: 100,
-  steps_ms: {},
-  warnings: [],
-});
+const figures = (names: string[]) => processedFigures(names, { triangles: 36, vertices: 32 });
 
 /** A processed-like GLB (meshopt-compressed): two quads with UVs, drawn with materials Worktop and Fronts. */
 async function kitchenGlb(): Promise<Uint8Array> {
