@@ -80,21 +80,23 @@ describe('the share page on a phone’s network', { timeout: PROCESSING_TIMEOUT_
         downloadThroughput: 10_000_000 / 8,
         uploadThroughput: 10_000_000 / 8,
       });
-      const sizes = new Map<string, number>();
-      page.on('response', (response) => {
-        const kind = /\/files\/(lite-glb|glb)$/.exec(new URL(response.url()).pathname)?.[1];
-        if (kind) void response.body().then((body) => sizes.set(kind, body.length));
-      });
-
       await page.goto(e2e.url(HOSTS.acmeCustomerportal, new URL(link.data.url).pathname));
       await page.locator('[data-viewer][data-state="ready"]').waitFor({ timeout: READY_TIMEOUT_MS });
       const firstFrame = await page.evaluate(() => (window as unknown as { firstFrameAt: number }).firstFrameAt);
       const firstDetail = await page.locator('[data-viewer]').getAttribute('data-detail');
       await page.locator('[data-viewer][data-detail="full"]').waitFor({ timeout: READY_TIMEOUT_MS });
       const fullAt = await page.evaluate(() => performance.now());
-      await expect.poll(() => sizes.get('glb') ?? 0, { timeout: READY_TIMEOUT_MS }).toBeGreaterThan(0);
-      const glb = sizes.get('glb') ?? 0;
-      const lite = sizes.get('lite-glb') ?? 0;
+      // The bytes of each GLB as they crossed the network (the page's resource timing: same origin).
+      const bytesOf = (file: string) =>
+        page.evaluate(
+          (ending) =>
+            performance
+              .getEntriesByType('resource')
+              .filter((entry) => new URL(entry.name).pathname.endsWith(ending))
+              .reduce((sum, entry) => sum + (entry as PerformanceResourceTiming).encodedBodySize, 0),
+          `/files/${file}`,
+        );
+      const [glb, lite] = [await bytesOf('glb'), await bytesOf('lite-glb')];
 
       // The second finish's maps load (progressively); then each switch is between decoded finishes.
       const swatch = (name: string) => page.locator(`.share-swatch[data-material="${name}"]`);
