@@ -7,7 +7,7 @@ import { el } from './share-dom.ts';
 import type { ShareTexts } from './share-texts.ts';
 
 type OpenView = Extract<SharedView, { locked: false }>;
-type ViewerEngineType = InstanceType<Awaited<ReturnType<typeof preloadEngine>>['ViewerEngine']>;
+export type ViewerEngineType = InstanceType<Awaited<ReturnType<typeof preloadEngine>>['ViewerEngine']>;
 
 interface ViewerParts {
   view: OpenView;
@@ -101,7 +101,7 @@ export async function startViewer({ view, stage, status, controls, texts }: View
  * same time, arrives; that one then takes its place with the visitor's view and finishes kept. `data-detail` on the
  * stage tells which is shown. Rejects only when nothing could be shown.
  */
-async function loadModel(engine: ViewerEngineType, view: OpenView, stage: HTMLElement): Promise<void> {
+export async function loadModel(engine: ViewerEngineType, view: OpenView, stage: HTMLElement): Promise<void> {
   const never = new AbortController().signal;
   const liteUrl = view.model.lite_glb_url;
   if (!liteUrl) {
