@@ -20,7 +20,7 @@ import { shapesBounds } from './geometry-shape.ts';
 import { importGltf } from './gltf-import.ts';
 import { validateGlb } from './gltf-validation.ts';
 import { formatSize, type Inspection, inspectUpload } from './inspect-step.ts';
-import { LITE_ABOVE_BYTES, makeLiteGlb } from './lite-glb.ts';
+import { LITE_ABOVE_BYTES, LITE_MIN_TRIANGLES, LITE_SHARE, makeLiteGlb } from './lite-glb.ts';
 import { jointBounds, meshlessContent } from './meshless-scene.ts';
 import { importObj } from './obj-import.ts';
 import { geometryFigures, optimiseDocument } from './optimise-step.ts';
@@ -148,7 +148,8 @@ export async function runConversion(
     }
     await mkdir(path.dirname(input.outputPath), { recursive: true });
     await writeFile(input.outputPath, glb);
-    const lite = glb.byteLength > LITE_ABOVE_BYTES ? await writeLite(compressed.decoded, input.outputPath) : null;
+    const lite =
+      glb.byteLength > LITE_ABOVE_BYTES ? await writeLite(compressed.decoded, input.outputPath, glb.byteLength) : null;
     return { simplified, trianglesBefore, figures, validation, keyframes, outputBytes: glb.byteLength, lite };
   });
   const shape = result.simplified
@@ -183,10 +184,15 @@ export async function runConversion(
  * The light version beside the output (`model-lite.glb`); null when it could not be made: it is an extra, so its
  * failure is logged and the conversion goes on without it.
  */
-async function writeLite(decoded: Document, outputPath: string): Promise<ConversionResult['lite']> {
+async function writeLite(decoded: Document, outputPath: string, fullBytes: number): Promise<ConversionResult['lite']> {
   const started = performance.now();
   try {
-    const lite = await makeLiteGlb(decoded);
+    let lite = await makeLiteGlb(decoded);
+    // Over its share of the full size (a mesh of seams, a vertex per corner, weighs more a triangle): fewer triangles.
+    if (lite.glb.byteLength > fullBytes * LITE_SHARE && lite.triangles > LITE_MIN_TRIANGLES) {
+      const fewer = Math.floor((lite.triangles * fullBytes * LITE_SHARE * 0.9) / lite.glb.byteLength);
+      lite = await makeLiteGlb(decoded, Math.max(LITE_MIN_TRIANGLES, fewer));
+    }
     const litePath = outputPath.replace(/(\.glb)?$/, '-lite.glb');
     await writeFile(litePath, lite.glb);
     return {

@@ -14,6 +14,9 @@ export const LITE_ABOVE_BYTES = 1024 * 1024;
 /** The light version's triangles in all (as the scene draws them), and its textures' largest side. */
 export const LITE_MAX_TRIANGLES = 60_000;
 export const LITE_TEXTURE_PX = 256;
+/** The light version's aim, as a share of the full GLB's bytes; its triangles never go below the floor for it. */
+export const LITE_SHARE = 0.15;
+export const LITE_MIN_TRIANGLES = 10_000;
 /** Primitives this small are kept as they are: simplifying them saves nothing and may erase them. */
 const KEEP_BELOW_TRIANGLES = 64;
 
@@ -83,7 +86,7 @@ function simplifyPass(doc: Document, ratio: number, error: number, sloppy: boole
  * as WebP, meshopt-compressed as the full GLB. `decoded` is the full GLB read back; it is left as it is.
  * Throws when its decoded form does not validate: the caller publishes no light version then.
  */
-export async function makeLiteGlb(decoded: Document): Promise<LiteGlb> {
+export async function makeLiteGlb(decoded: Document, maxTriangles = LITE_MAX_TRIANGLES): Promise<LiteGlb> {
   await MeshoptSimplifier.ready;
   const doc = cloneDocument(decoded);
   // Accessors only: pruning materials or nodes would shift the slots.
@@ -95,8 +98,8 @@ export async function makeLiteGlb(decoded: Document): Promise<LiteGlb> {
   ];
   for (const { error, sloppy } of passes) {
     const triangles = geometryFigures(doc, false).triangles;
-    if (triangles <= LITE_MAX_TRIANGLES) break;
-    simplifyPass(doc, LITE_MAX_TRIANGLES / triangles, error, sloppy);
+    if (triangles <= maxTriangles) break;
+    simplifyPass(doc, maxTriangles / triangles, error, sloppy);
   }
   await doc.transform(
     prune({ propertyTypes: [PropertyType.ACCESSOR], keepAttributes: true, keepLeaves: true }),
