@@ -54,12 +54,16 @@ describeEachDatabase('the recycle-bin purge', (kind) => {
       ])
     ).body.data.id as number;
     const [model] = await rows<{ id: number; company_id: number }>(
-      sql`insert into project_models (company_id, project_id, name, status, preview_image_path)
-        select company_id, id, 'Purge Model', 'FINISHED', 'companies/purge-test/model.png' from projects where id = ${child}
+      sql`insert into project_models (company_id, project_id, name, status, preview_image_path, glb_key, lite_glb_key)
+        select company_id, id, 'Purge Model', 'FINISHED', 'companies/purge-test/model.png',
+          'companies/purge-test/model.glb', 'companies/purge-test/model-lite.glb' from projects where id = ${child}
         returning id, company_id`,
     );
     const modelId = model?.id as number;
     await t.services.storage.put('companies/purge-test/model.png', PNG);
+    // Its web-ready GLB and the light version of it (issue 30) go with it.
+    await t.services.storage.put('companies/purge-test/model.glb', PNG);
+    await t.services.storage.put('companies/purge-test/model-lite.glb', PNG);
     await t.database.system.execute(sql`insert into geometry_events (company_id, subject_kind, subject_id, step, message, status)
       values (${model?.company_id as number}, 'project_model', ${modelId}, 'store', 'Upload stored', 'FINISHED')`);
     expect((await c.send('DELETE', `/v2/projects/${root}`)).body.sub_projects).toBe(1);
@@ -105,6 +109,8 @@ describeEachDatabase('the recycle-bin purge', (kind) => {
     const doomedFiles = [
       childPath,
       'companies/purge-test/model.png',
+      'companies/purge-test/model.glb',
+      'companies/purge-test/model-lite.glb',
       mapKey,
       oldSamples.path,
       plinth.path,
