@@ -144,7 +144,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('serve --role api and --role wor
 
     const worker = await startRole('worker');
     expect(worker.server.output()).toMatch(
-      /"msg":"Meshport is ready".*"role":"worker".*"jobs":\["recycle-bin.purge","uploads.expire","processing.run","materials.preview","test.record"\]/,
+      /"msg":"Meshport is ready".*"role":"worker".*"jobs":\["recycle-bin.purge","uploads.expire","processing.run","materials.preview","designs.preview","test.record"\]/,
     );
     const done = await jobState(id, 'completed');
     expect(done.output).toEqual({ pid: worker.server.child.pid, attempt: 1, marker: 'first' });

@@ -24,7 +24,7 @@ describeEachDatabase('list engine', (kind) => {
     const res = await get('');
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(5);
-    expect(res.body.meta).toMatchObject({ current_page: 1, from: 1, to: 5, total: 14, last_page: 3, per_page: 5 });
+    expect(res.body.meta).toMatchObject({ current_page: 1, from: 1, to: 5, total: 15, last_page: 3, per_page: 5 });
     const created = res.body.data.map((r: { created_at: string }) => r.created_at);
     expect([...created].sort().reverse()).toEqual(created);
     expect(res.body.links.next).toBe('/v2/roles?per_page=5&page=2');
@@ -32,10 +32,10 @@ describeEachDatabase('list engine', (kind) => {
     expect(res.body.meta.links.map((l: { label: string }) => l.label)).toEqual(['« Previous', '1', '2', '3', 'Next »']);
     // The last page's total comes from its rows, the one beyond the end from a count.
     const last = await get('page=3');
-    expect(last.body.meta).toMatchObject({ from: 11, to: 14, current_page: 3, total: 14, last_page: 3 });
+    expect(last.body.meta).toMatchObject({ from: 11, to: 15, current_page: 3, total: 15, last_page: 3 });
     const beyond = await get('page=9');
     expect(beyond.body.data).toEqual([]);
-    expect(beyond.body.meta).toMatchObject({ from: null, to: null, total: 14, last_page: 3 });
+    expect(beyond.body.meta).toMatchObject({ from: null, to: null, total: 15, last_page: 3 });
     expect((await get('filter[search]=no-such-role')).body.meta).toMatchObject({ total: 0, last_page: 1 });
   });
 

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Document } from '@gltf-transform/core';
@@ -6,11 +6,6 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { runConversion } from './conversion-pipeline.ts';
 import { gltfIO } from './gltf-io.ts';
-
-vi.mock('./lite-glb.ts', async (original) => ({
-  ...(await original<typeof import('./lite-glb.ts')>()),
-  makeLiteGlb: () => Promise.reject(new Error('the light version broke')),
-}));
 
 const dir = mkdtempSync(path.join(tmpdir(), 'lite-failure-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,6 +37,8 @@ describe('a light version that cannot be made', () => {
     const source = path.join(dir, 'heavy.glb');
     writeFileSync(source, await (await gltfIO()).writeBinary(doc));
     const outputPath = path.join(dir, 'out', 'model.glb');
+    // A folder where the light version would be written: a real failure (EISDIR), after it was made.
+    mkdirSync(path.join(dir, 'out', 'model-lite.glb'), { recursive: true });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const result = await runConversion(
       { filePath: source, fileName: 'heavy.glb', workDir: path.join(dir, 'work'), outputPath },
