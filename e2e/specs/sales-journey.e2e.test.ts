@@ -4,7 +4,7 @@ import { unzipSync } from 'fflate';
 import { devices, type Locator, type Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { checkScreen, screenshot } from '../support/artifacts.ts';
-import { signIn, useBrowser, waitForSignedInFrame } from '../support/browser.ts';
+import { clickLiveLink, signIn, useBrowser, waitForSignedInFrame } from '../support/browser.ts';
 import { DEMO_USERS, HOSTS } from '../support/hosts.ts';
 import { rowAction } from '../support/list-actions.ts';
 
@@ -122,10 +122,10 @@ describe('sales journey (issue 30)', () => {
     await signIn(sales, 'sales');
     await waitForSignedInFrame(sales, DEMO_USERS.sales.name);
     await sales.getByRole('navigation').getByRole('link', { name: 'Projects', exact: true }).first().click();
-    await sales.getByRole('link', { name: PROJECT, exact: true }).first().click();
+    await clickLiveLink(sales.getByRole('link', { name: PROJECT, exact: true }).first());
     await sales.getByRole('heading', { name: PROJECT, level: 1 }).waitFor();
     const projectUrl = sales.url();
-    await sales.getByRole('link', { name: ISLAND, exact: true }).first().click();
+    await clickLiveLink(sales.getByRole('link', { name: ISLAND, exact: true }).first());
     await sales.getByRole('heading', { name: ISLAND, level: 1 }).waitFor();
     await readyViewer(sales).waitFor({ timeout: READY_TIMEOUT_MS });
     const swatch = (slot: string, finish: string) =>
@@ -151,7 +151,7 @@ describe('sales journey (issue 30)', () => {
     await save.getByRole('textbox', { name: 'Name' }).fill(design);
     await save.getByRole('button', { name: 'Save design' }).click();
     await sales.getByRole('heading', { name: design, level: 1 }).waitFor();
-    await sales.getByRole('link', { name: PROJECT }).first().click();
+    await clickLiveLink(sales.getByRole('link', { name: PROJECT }).first());
     await sales.waitForURL(projectUrl);
     const designs = sales.getByRole('region', { name: 'Designs' });
     const card = designs.locator('li[data-row]', { hasText: design }).first();
@@ -196,7 +196,7 @@ describe('sales journey (issue 30)', () => {
     const hatchDesigns = hatch.getByRole('region', { name: 'Designs' });
     await hatchDesigns.locator('li[data-row]', { hasText: design }).first().waitFor();
     await checkScreen(hatch, 'sales-journey-hatch-project-designs');
-    await hatch.getByRole('link', { name: ISLAND, exact: true }).first().click();
+    await clickLiveLink(hatch.getByRole('link', { name: ISLAND, exact: true }).first());
     await hatch.getByRole('heading', { name: ISLAND, level: 1 }).waitFor();
     await hatch.getByRole('button', { name: 'Material slots' }).click();
     const slots = hatch.getByRole('dialog', { name: 'Material slots' });

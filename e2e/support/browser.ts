@@ -186,3 +186,19 @@ export async function focusedMenu(page: Page): Promise<Locator> {
 export async function waitForSignedInFrame(page: Page, name: string): Promise<void> {
   await page.getByRole('button', { name: `Account menu of ${name}` }).waitFor();
 }
+
+/**
+ * Clicks a link of a list that other specs' writes refresh live (the row is drawn again under the pointer): each
+ * attempt resolves the link anew, until one click lands.
+ */
+export async function clickLiveLink(link: Locator, timeout = ACTION_TIMEOUT_MS * 3): Promise<void> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    try {
+      await link.click({ timeout: 2000 });
+      return;
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+    }
+  }
+}
