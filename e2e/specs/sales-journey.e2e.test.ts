@@ -122,6 +122,8 @@ describe('sales journey (issue 30)', () => {
     await signIn(sales, 'sales');
     await waitForSignedInFrame(sales, DEMO_USERS.sales.name);
     await sales.getByRole('navigation').getByRole('link', { name: 'Projects', exact: true }).first().click();
+    // Other specs add projects meanwhile: the demo project may have left the first page, so it is searched for.
+    await sales.getByRole('region', { name: 'Projects' }).getByRole('searchbox').fill(PROJECT);
     await clickLiveLink(sales.getByRole('link', { name: PROJECT, exact: true }).first());
     await sales.getByRole('heading', { name: PROJECT, level: 1 }).waitFor();
     const projectUrl = sales.url();
